@@ -1,0 +1,58 @@
+"""Every command-line option, declared once (the httpie habit): commands reuse these."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+Paths = Annotated[
+    list[str],
+    typer.Argument(
+        help="Log files, directories (recursive), globs, .gz files, tar bundles, or - for stdin.",
+        show_default=False,
+    ),
+]
+Output = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write the event table here (Parquet, zstd).",
+                 dir_okay=False),
+]
+Cluster = Annotated[
+    str | None, typer.Option("--cluster", help="Cluster name for every input (overrides the path).")
+]
+Broker = Annotated[
+    int | None, typer.Option("--broker", help="Broker id for every input (overrides the path and the log).")
+]
+Layout = Annotated[
+    str | None,
+    typer.Option(
+        "--layout",
+        help="The log4j pattern the logs were written with, e.g. '%d{ISO8601} %p [%t] %c - %m%n', "
+        "or a built-in layout name (kafka, kafka-iso, kafka-thread, bracketed, class-line, plain, json).",
+    ),
+]
+Tz = Annotated[
+    str, typer.Option("--tz", help="Time zone of timestamps that carry none (Kafka's never do).")
+]
+Workers = Annotated[int, typer.Option("--workers", min=1, help="Parser threads.")]
+Json = Annotated[bool, typer.Option("--json", help="Print the accounting as JSON.")]
+Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Show identities and unrecognised loggers.")]
+Spark = Annotated[bool, typer.Option("--spark", help="Parse in Spark executors (same parser, same rows).")]
+Master = Annotated[
+    str | None, typer.Option("--master", help="Spark master URL (default local[*]); implies --spark.")
+]
+
+# events view
+Group = Annotated[str | None, typer.Option("--group", "-g", help="Only this consumer group.")]
+Partition = Annotated[
+    str | None, typer.Option("--partition", "-p", help="Only this partition, as topic-partition (orders-7).")
+]
+Kind = Annotated[
+    list[str] | None, typer.Option("--kind", "-k", help="Only these kinds (repeatable; see docs/kinds.md).")
+]
+Since = Annotated[str | None, typer.Option("--since", help="From this time (ISO 8601; UTC unless zoned).")]
+Until = Annotated[str | None, typer.Option("--until", help="Up to this time (inclusive).")]
+Limit = Annotated[int | None, typer.Option("--limit", "-n", min=1, help="At most this many rows.")]
+Format = Annotated[str, typer.Option("--format", "-f", help="table or jsonl.")]

@@ -1,0 +1,183 @@
+"""The ``kafka-forensics`` command: argument parsing and rendering only.
+
+Each command calls one library function and hands its result to ``reports``.
+Heavy modules (Polars, Arrow, Spark) are imported inside the commands so that the
+command starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from . import definition as d
+
+app = typer.Typer(
+    name="kafka-forensics",
+    help="Re-execute Apache Kafka incidents from their logs and show where reality diverged.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class UserError(Exception):
+    """A problem the user can fix; printed as a sentence, exit code 2."""
+
+
+def _console(stderr: bool = False):  # noqa: ANN202 - rich is imported lazily
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+@app.command()
+def ingest(
+    paths: d.Paths,
+    output: d.Output = None,
+    cluster: d.Cluster = None,
+    broker: d.Broker = None,
+    layout: d.Layout = None,
+    tz: d.Tz = "UTC",
+    workers: d.Workers = 2,
+    as_json: d.Json = False,
+    verbose: d.Verbose = False,
+    spark: d.Spark = False,
+    master: d.Master = None,
+) -> None:
+    """Read Kafka logs into one typed event table and account for every line."""
+    from kafka_forensics.parsers import ingest as ing
+    from kafka_forensics.parsers.timestamps import check_zone
+    from kafka_forensics.reports import ingest_summary
+
+    try:
+        check_zone(tz)
+        if layout and layout not in _layout_names():
+            from kafka_forensics.parsers.layouts import from_pattern
+
+            from_pattern(layout)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    opts = ing.IngestOptions(cluster=cluster, broker=broker, layout=layout, tz=tz, workers=workers)
+    if spark or master:
+        from kafka_forensics.parsers import spark as sp
+
+        report = sp.ingest(paths, output, opts, master=master or "local[*]")
+    else:
+        with _progress() as progress:
+            report = ing.ingest(paths, output, opts, progress=progress)
+    if as_json:
+        typer.echo(ingest_summary.to_json(report))
+    else:
+        ingest_summary.render(report, _console(), verbose=verbose)
+    if report.damaged:
+        raise typer.Exit(2)
+
+
+@app.command()
+def events(
+    sources: d.Paths,
+    group: d.Group = None,
+    partition: d.Partition = None,
+    kind: d.Kind = None,
+    since: d.Since = None,
+    until: d.Until = None,
+    limit: d.Limit = None,
+    fmt: d.Format = "table",
+    tz: d.Tz = "UTC",
+    layout: d.Layout = None,
+) -> None:
+    """Show a filtered slice of the event table (an events.parquet, or logs read on the fly)."""
+    from kafka_forensics.parsers import view
+    from kafka_forensics.reports import events_table
+
+    if fmt not in ("table", "jsonl"):
+        raise UserError(f"--format must be table or jsonl, not {fmt!r}")
+    try:
+        table = view.load(sources, tz=tz, layout=layout)
+        rows = view.select(table, group=group, partition=partition, kinds=kind, since=since,
+                           until=until, limit=limit)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if fmt == "jsonl":
+        events_table.write_jsonl(rows, sys.stdout)
+    else:
+        events_table.render(rows, _console())
+
+
+def _layout_names() -> set[str]:
+    from kafka_forensics.parsers.layouts import BY_NAME
+
+    return set(BY_NAME)
+
+
+class _progress:
+    """A progress bar on stderr while bytes are read: on a terminal only."""
+
+    def __enter__(self):  # noqa: ANN204
+        if not sys.stderr.isatty() or os.environ.get("CI"):
+            return None
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+        self._p = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                           TransferSpeedColumn(), console=_console(stderr=True), transient=True)
+        self._p.start()
+        self._tasks: dict[str, int] = {}
+
+        def advance(name: str, n: int) -> None:
+            if name not in self._tasks:
+                total = None
+                try:
+                    total = Path(name).stat().st_size
+                except OSError:
+                    pass
+                self._tasks[name] = self._p.add_task(Path(name).name[:40], total=total)
+            self._p.advance(self._tasks[name], n)  # type: ignore[arg-type]
+
+        return advance
+
+    def __exit__(self, *exc: object) -> None:
+        if hasattr(self, "_p"):
+            self._p.stop()
+
+
+def run() -> None:
+    """Console-script entry point: user errors are sentences, never tracebacks."""
+    try:
+        app(standalone_mode=False)
+    except UserError as e:
+        from rich.markup import escape
+
+        _console(stderr=True).print(f"[red]error:[/] {escape(str(e))}")
+        sys.exit(2)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except typer.Abort:
+        sys.exit(130)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as e:  # click usage errors and anything unexpected
+        import click
+
+        if isinstance(e, click.ClickException):
+            e.show()
+            sys.exit(e.exit_code)
+        if os.environ.get("KAFKA_FORENSICS_DEBUG"):
+            raise
+        _console(stderr=True).print(
+            f"[red]internal error:[/] {type(e).__name__}: {e}\n"
+            "This is a bug in kafka-forensics. Re-run with KAFKA_FORENSICS_DEBUG=1 for the traceback "
+            "and report it with the command line you used.",
+            markup=False,
+        )
+        sys.exit(70)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

@@ -1,0 +1,7 @@
+"""Catalogue entries: kraft."""
+
+from __future__ import annotations
+
+from ..templates import Template
+
+TEMPLATES: list[Template] = []

@@ -1,0 +1,7 @@
+"""Catalogue entries: replication."""
+
+from __future__ import annotations
+
+from ..templates import Template
+
+TEMPLATES: list[Template] = []

@@ -1,0 +1,114 @@
+"""Which cluster and which broker a log belongs to.
+
+In order of authority: ``--cluster`` / ``--broker``; a Hive-style path
+(``…/cluster=prod-eu/broker=3/server.log``); the log's own words — the broker's
+``KafkaConfig`` ``broker.id`` / ``node.id``, ``[KafkaServer id=N]``, and the
+``logIdent`` prefixes of its components (``[GroupCoordinator 3]:``, ``[Broker id=3]``,
+``[ReplicaManager broker=3]`` …), which name the logging node; ``Cluster ID = …`` for
+the cluster.  A log whose prefixes name several nodes (several brokers' logs
+concatenated) keeps each record's own prefix node as its broker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import polars as pl
+
+_HIVE = re.compile(r"(?:^|[/\\!])(cluster|broker)=([^/\\!]+)")
+
+
+@dataclass(frozen=True)
+class PathIdentity:
+    cluster: str | None = None
+    broker: int | None = None
+
+
+def from_path(name: str) -> PathIdentity:
+    """``…/cluster=X/broker=N/…`` anywhere in the path (archives: also inside members)."""
+    cluster = broker = None
+    for key, value in _HIVE.findall(name):
+        if key == "cluster":
+            cluster = value
+        else:
+            try:
+                broker = int(value)
+            except ValueError:
+                pass
+    return PathIdentity(cluster, broker)
+
+
+@dataclass
+class Evidence:
+    """What a (source, stream)'s own records say about who wrote them."""
+
+    config_ids: Counter[int] = field(default_factory=Counter)  # broker.id / node.id dumps
+    prefix_ids: Counter[int] = field(default_factory=Counter)  # logIdent prefixes
+    cluster_ids: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Evidence) -> None:
+        self.config_ids.update(other.config_ids)
+        self.prefix_ids.update(other.prefix_ids)
+        self.cluster_ids.update(other.cluster_ids)
+
+
+def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
+    """Evidence per stream from a batch of staged events (a handful of rows survive)."""
+    out: dict[str | None, Evidence] = {}
+    sel = events.filter(pl.col("node").is_not_null() | (pl.col("kind") == "cluster_id"))
+    if sel.height == 0:
+        return out
+    sel = sel.select(
+        "_stream", "kind", "node",
+        pl.col("details").str.json_path_match("$.cluster_id").alias("cid"),
+    )
+    for stream, kind, node, cid in sel.iter_rows():
+        ev = out.setdefault(stream, Evidence())
+        if node is not None:
+            (ev.config_ids if kind == "broker_config" else ev.prefix_ids)[node] += 1
+        if cid:
+            ev.cluster_ids[cid] += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Identity:
+    cluster: str | None
+    broker: int | None
+    how: str
+    per_record: bool = False  # broker = each record's own prefix node
+
+
+def resolve(
+    path: PathIdentity, ev: Evidence, *, cluster: str | None = None, broker: int | None = None
+) -> Identity:
+    how: list[str] = []
+    c = cluster if cluster is not None else path.cluster
+    if cluster is not None:
+        how.append("cluster from --cluster")
+    elif path.cluster is not None:
+        how.append("cluster from path")
+    elif ev.cluster_ids:
+        c = ev.cluster_ids.most_common(1)[0][0]
+        how.append("cluster from `Cluster ID =`")
+    per_record = False
+    b = broker if broker is not None else path.broker
+    if broker is not None:
+        how.append("broker from --broker")
+    elif path.broker is not None:
+        how.append("broker from path")
+    elif len(ev.config_ids) == 1:
+        b = next(iter(ev.config_ids))
+        how.append("broker from its KafkaConfig broker.id")
+    elif len(ev.prefix_ids) == 1:
+        b = next(iter(ev.prefix_ids))
+        how.append("broker from its log prefixes")
+    elif len(ev.config_ids) > 1 or len(ev.prefix_ids) > 1:
+        ids = sorted(set(ev.config_ids) | set(ev.prefix_ids))
+        per_record = True
+        how.append(f"several brokers ({', '.join(map(str, ids))}): each record's own prefix")
+    else:
+        how.append("broker unknown (a client log, or give --broker)")
+    return Identity(c, b, "; ".join(how), per_record)

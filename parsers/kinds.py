@@ -1,0 +1,311 @@
+"""The closed vocabulary of event kinds.
+
+Every catalogue entry yields exactly one of these kinds; ``docs/kinds.md`` is
+generated from this table (``python -m kafka_forensics.parsers.kinds``) and a
+test keeps the two in step.  A kind names *what happened*, independent of the
+Kafka version whose wording reported it: "Preparing to restabilize" (0.10) and
+"Preparing to rebalance … (reason: …)" (2.1+) are both ``group_prepare_rebalance``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Area(enum.StrEnum):
+    GROUP = "group coordinator (broker)"
+    CONSUMER = "consumer client"
+    REPLICATION = "partition replication (broker)"
+    CONTROLLER = "controller and state-change"
+    KRAFT = "KRaft controller"
+    REQUEST = "request log"
+    BROKER = "broker lifecycle and identity"
+    DATADIR = "Kafka data directory artefacts"
+
+
+class Kind(enum.StrEnum):
+    """An event kind; ``.area`` and ``.doc`` describe it."""
+
+    area: Area
+    doc: str
+
+    def __new__(cls, value: str, area: Area, doc: str) -> Kind:
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.area = area
+        obj.doc = doc
+        return obj
+
+    # --- group coordinator (broker side, classic protocol and the KIP-848 runtime)
+    GROUP_PREPARE_REBALANCE = ("group_prepare_rebalance", Area.GROUP,
+        "group enters PreparingRebalance; prev_state, old generation, reason and cause")
+    GROUP_STABILIZED = ("group_stabilized", Area.GROUP,
+        "join phase complete: new generation, state CompletingRebalance/AwaitingSync (not Stable)")
+    GROUP_EMPTY = ("group_empty", Area.GROUP,
+        "join phase completed with no members: group is Empty at the new generation")
+    GROUP_ASSIGNMENT_RECEIVED = ("group_assignment_received", Area.GROUP,
+        "leader's SyncGroup assignment stored: group is Stable")
+    GROUP_MEMBER_FAILED = ("group_member_failed", Area.GROUP,
+        "member session expired (heartbeat expiration); the member is removed")
+    GROUP_PENDING_MEMBER_EXPIRED = ("group_pending_member_expired", Area.GROUP,
+        "a pending member (MEMBER_ID_REQUIRED) never rejoined within the session timeout")
+    GROUP_MEMBER_LEFT = ("group_member_left", Area.GROUP,
+        "member left through an explicit LeaveGroup")
+    GROUP_MEMBER_ID_CREATED = ("group_member_id_created", Area.GROUP,
+        "coordinator created a member id for a joining member (state says whether it was parked)")
+    GROUP_MEMBER_JOINED = ("group_member_joined", Area.GROUP,
+        "a member (pending, static or dynamic) was added to the group")
+    GROUP_STATIC_MEMBER_REPLACED = ("group_static_member_replaced", Area.GROUP,
+        "a static member rejoined with an unknown member id and replaced its old id")
+    GROUP_MEMBER_FENCED = ("group_member_fenced", Area.GROUP,
+        "a request was fenced (static member id mismatch, KIP-848 fencing)")
+    GROUP_MEMBERS_REMOVED = ("group_members_removed", Area.GROUP,
+        "members dropped at join completion or sync expiration")
+    GROUP_LEADER_REELECTED = ("group_leader_reelected", Area.GROUP,
+        "the group leader failed to rejoin and another member was elected leader")
+    GROUP_REBALANCE_FAILED = ("group_rebalance_failed", Area.GROUP,
+        "a rebalance could not complete (no member rejoined, group dead, ...)")
+    GROUP_EMPTY_ASSIGNMENT = ("group_empty_assignment", Area.GROUP,
+        "coordinator filled missing or sent empty assignments")
+    GROUP_STATIC_JOIN_NO_REBALANCE = ("group_static_join_no_rebalance", Area.GROUP,
+        "a static member rejoined without triggering a rebalance")
+    GROUP_DEAD = ("group_dead", Area.GROUP, "group transitioned to Dead")
+    GROUP_DELETED = ("group_deleted", Area.GROUP, "groups deleted (DeleteGroups / tombstones)")
+    GROUP_LOADED = ("group_loaded", Area.GROUP, "group metadata loaded by a new coordinator")
+    GROUP_UNLOADED = ("group_unloaded", Area.GROUP,
+        "group metadata unloaded: the coordinator moved away")
+    GROUP_WRITE_FAILED = ("group_write_failed", Area.GROUP,
+        "writing group metadata to __consumer_offsets failed")
+    GROUP_EPOCH_BUMPED = ("group_epoch_bumped", Area.GROUP,
+        "KIP-848 consumer group epoch bumped")
+    GROUP_TARGET_ASSIGNMENT = ("group_target_assignment", Area.GROUP,
+        "KIP-848 new target assignment computed")
+    GROUP_MEMBER_ASSIGNMENT = ("group_member_assignment", Area.GROUP,
+        "KIP-848 member assignment state changed")
+    GROUP_SUBSCRIPTION_METADATA = ("group_subscription_metadata", Area.GROUP,
+        "KIP-848 subscription metadata computed")
+    COORDINATOR_ELECTED = ("coordinator_elected", Area.GROUP,
+        "broker became coordinator for a __consumer_offsets partition")
+    COORDINATOR_RESIGNED = ("coordinator_resigned", Area.GROUP,
+        "broker resigned as coordinator for a __consumer_offsets partition")
+    COORDINATOR_LOAD_SCHEDULED = ("coordinator_load_scheduled", Area.GROUP,
+        "loading of a __consumer_offsets partition scheduled")
+    COORDINATOR_LOADED = ("coordinator_loaded", Area.GROUP,
+        "loading of a __consumer_offsets partition finished (duration_ms)")
+    COORDINATOR_UNLOAD_SCHEDULED = ("coordinator_unload_scheduled", Area.GROUP,
+        "unloading of a __consumer_offsets partition scheduled")
+    COORDINATOR_UNLOADED = ("coordinator_unloaded", Area.GROUP,
+        "unloading of a __consumer_offsets partition finished")
+    COORDINATOR_LOAD_SKIPPED = ("coordinator_load_skipped", Area.GROUP,
+        "load or unload not done (already loading, stale epoch, no log)")
+    COORDINATOR_LIFECYCLE = ("coordinator_lifecycle", Area.GROUP,
+        "group coordinator starting up / shutting down (state)")
+    OFFSETS_EXPIRED = ("offsets_expired", Area.GROUP,
+        "offset-expiration run: count offsets removed in duration_ms")
+    OFFSETS_DELETED = ("offsets_deleted", Area.GROUP,
+        "offsets removed for deleted partitions or by OffsetDelete")
+    OFFSET_COMMIT_MIXED = ("offset_commit_mixed", Area.GROUP,
+        "a group received both consumer and transactional offset commits")
+
+    # --- consumer client (AbstractCoordinator / ConsumerCoordinator / new consumer)
+    CONSUMER_COORDINATOR_DISCOVERED = ("consumer_coordinator_discovered", Area.CONSUMER,
+        "consumer discovered its group coordinator (node = coordinator broker id)")
+    CONSUMER_COORDINATOR_LOST = ("consumer_coordinator_lost", Area.CONSUMER,
+        "consumer marked its coordinator dead / unavailable")
+    CONSUMER_JOINING = ("consumer_joining", Area.CONSUMER, "consumer sends JoinGroup ((Re-)joining group)")
+    CONSUMER_JOINED = ("consumer_joined", Area.CONSUMER,
+        "consumer joined at a generation (member id, protocol where logged)")
+    CONSUMER_SYNCED = ("consumer_synced", Area.CONSUMER, "consumer completed SyncGroup at a generation")
+    CONSUMER_REJOIN_REQUESTED = ("consumer_rejoin_requested", Area.CONSUMER,
+        "consumer decided to rejoin (reason)")
+    CONSUMER_GENERATION_RESET = ("consumer_generation_reset", Area.CONSUMER,
+        "consumer reset its generation (and member id)")
+    CONSUMER_JOIN_FAILED = ("consumer_join_failed", Area.CONSUMER, "JoinGroup failed (error)")
+    CONSUMER_SYNC_FAILED = ("consumer_sync_failed", Area.CONSUMER, "SyncGroup failed (error)")
+    CONSUMER_HEARTBEAT_FAILED = ("consumer_heartbeat_failed", Area.CONSUMER,
+        "heartbeat failed (rebalancing, unknown member, illegal generation, ...)")
+    CONSUMER_POLL_TIMEOUT = ("consumer_poll_timeout", Area.CONSUMER,
+        "max.poll.interval.ms expired: the consumer leaves the group")
+    CONSUMER_LEAVE = ("consumer_leave", Area.CONSUMER, "consumer sends LeaveGroup (reason)")
+    CONSUMER_PARTITIONS_REVOKED = ("consumer_partitions_revoked", Area.CONSUMER,
+        "consumer revoked partitions")
+    CONSUMER_PARTITIONS_ASSIGNED = ("consumer_partitions_assigned", Area.CONSUMER,
+        "consumer was assigned partitions")
+    CONSUMER_PARTITIONS_LOST = ("consumer_partitions_lost", Area.CONSUMER,
+        "consumer lost its partitions (generation reset)")
+    CONSUMER_ASSIGNMENT_UPDATED = ("consumer_assignment_updated", Area.CONSUMER,
+        "cooperative protocol: assigned / owned / added / revoked partitions")
+    CONSUMER_ASSIGNMENT_COMPUTED = ("consumer_assignment_computed", Area.CONSUMER,
+        "the leader computed the group assignment")
+    CONSUMER_OFFSET_COMMIT_FAILED = ("consumer_offset_commit_failed", Area.CONSUMER,
+        "offset commit failed")
+    CONSUMER_OFFSET_RESET = ("consumer_offset_reset", Area.CONSUMER,
+        "consumer set its fetch position (committed offset, reset, none found)")
+    CONSUMER_MEMBER_TRANSITION = ("consumer_member_transition", Area.CONSUMER,
+        "new consumer (KIP-848) member state transition")
+    CONSUMER_DISCONNECTED = ("consumer_disconnected", Area.CONSUMER,
+        "consumer has been disconnected from the coordinator for a while")
+
+    # --- partition replication (leader and follower sides)
+    ISR_SHRINK = ("isr_shrink", Area.REPLICATION,
+        "leader shrinks the ISR (a proposal in AlterPartition mode); hw, leo, lagging replicas")
+    ISR_EXPAND = ("isr_expand", Area.REPLICATION, "leader expands the ISR")
+    ISR_UPDATED = ("isr_updated", Area.REPLICATION,
+        "ISR change committed (zk_version / partition epoch after the write)")
+    ISR_UPDATE_SKIPPED = ("isr_update_skipped", Area.REPLICATION,
+        "`Cached zkVersion … not equal to that in zookeeper, skip updating ISR` (KAFKA-2729)")
+    ISR_UPDATE_FAILED = ("isr_update_failed", Area.REPLICATION,
+        "AlterIsr / AlterPartition rejected or failed (error)")
+    LEADER_EPOCH_START = ("leader_epoch_start", Area.REPLICATION,
+        "broker becomes leader of a partition at a leader epoch (offset, hw, isr)")
+    FOLLOWER_EPOCH_START = ("follower_epoch_start", Area.REPLICATION,
+        "broker becomes follower of a partition at a leader epoch")
+    BECOME_LEADER_FOLLOWER = ("become_leader_follower", Area.REPLICATION,
+        "LeaderAndIsr handling on the broker (become-leader / become-follower, skipped, ignored)")
+    FOLLOWER_TRUNCATION = ("follower_truncation", Area.REPLICATION,
+        "fetcher decides to truncate a follower (offset, hw; below the HW = possible loss)")
+    LOG_TRUNCATION = ("log_truncation", Area.REPLICATION, "the log was truncated to an offset")
+    LOG_START_OFFSET = ("log_start_offset", Area.REPLICATION, "log start offset incremented")
+    HW_INITIAL = ("hw_initial", Area.REPLICATION,
+        "replica loaded with an initial high watermark (or none checkpointed)")
+    HW_UPDATE = ("hw_update", Area.REPLICATION, "high watermark updated")
+    HW_NON_MONOTONIC = ("hw_non_monotonic", Area.REPLICATION,
+        "`Non-monotonic update of high watermark` (the HW went backwards)")
+    NOT_ENOUGH_REPLICAS = ("not_enough_replicas", Area.REPLICATION,
+        "produce rejected: ISR smaller than min.insync.replicas")
+    APPEND_ERROR = ("append_error", Area.REPLICATION, "produce append failed (error)")
+    FETCH_OFFSET_RESET = ("fetch_offset_reset", Area.REPLICATION,
+        "follower fetch offset out of range and reset")
+    FETCH_ERROR = ("fetch_error", Area.REPLICATION, "replica fetcher error for a partition")
+    EPOCH_CACHE_UPDATE = ("epoch_cache_update", Area.REPLICATION,
+        "leader-epoch cache entry appended / cleared")
+    EPOCH_CACHE_CONFLICT = ("epoch_cache_conflict", Area.REPLICATION,
+        "new epoch entry truncated conflicting entries (diverged history)")
+    FETCHER_ADDED = ("fetcher_added", Area.REPLICATION, "replica fetchers added for partitions")
+    FETCHER_REMOVED = ("fetcher_removed", Area.REPLICATION, "replica fetchers removed for partitions")
+    PARTITION_RECOVERING = ("partition_recovering", Area.REPLICATION,
+        "partition marked RECOVERING after an unclean election (KIP-704)")
+    LOG_LOADED = ("log_loaded", Area.REPLICATION, "log segments loaded / recovered on startup")
+    LOG_CORRUPTION = ("log_corruption", Area.REPLICATION, "corruption found while recovering a log")
+
+    # --- controller (ZooKeeper mode) and state-change log
+    CONTROLLER_ELECTED = ("controller_elected", Area.CONTROLLER,
+        "broker elected controller (controller_epoch, zk_version of /controller_epoch)")
+    CONTROLLER_RESIGNED = ("controller_resigned", Area.CONTROLLER, "controller resigned / moved")
+    CONTROLLER_EPOCH = ("controller_epoch", Area.CONTROLLER,
+        "controller epoch read, initialised or incremented")
+    CONTROLLER_LIFECYCLE = ("controller_lifecycle", Area.CONTROLLER,
+        "controller start-up / failover / shutdown step")
+    CONTROLLER_CHANGE = ("controller_change", Area.CONTROLLER,
+        "a broker observed a controller change (new controller id)")
+    BROKER_CHANGE = ("broker_change", Area.CONTROLLER,
+        "controller saw broker membership change (brokers added / deleted / live)")
+    BROKER_FAILURE = ("broker_failure", Area.CONTROLLER, "controller handles a broker failure")
+    BROKER_STARTUP = ("broker_startup", Area.CONTROLLER, "controller handles a broker start-up")
+    BROKER_SHUTDOWN = ("broker_shutdown", Area.CONTROLLER, "controller handles a controlled shutdown")
+    LIVE_BROKERS = ("live_brokers", Area.CONTROLLER, "controller's list of live / shutting brokers")
+    PARTITION_STATE_CHANGE = ("partition_state_change", Area.CONTROLLER,
+        "partition state machine transition (with leader, leader epoch, isr, zk_version)")
+    PARTITION_STATE_CHANGE_FAILED = ("partition_state_change_failed", Area.CONTROLLER,
+        "partition state change failed (no live replica in ISR: offline partition)")
+    REPLICA_STATE_CHANGE = ("replica_state_change", Area.CONTROLLER,
+        "replica state machine transition")
+    CONTROLLER_ISR_REMOVAL = ("controller_isr_removal", Area.CONTROLLER,
+        "controller removed a replica from the ISR (broker failure / OfflineReplica)")
+    LEADER_AND_ISR_SENT = ("leader_and_isr_sent", Area.CONTROLLER,
+        "controller sends LeaderAndIsr / UpdateMetadata / StopReplica")
+    LEADER_AND_ISR_RECEIVED = ("leader_and_isr_received", Area.CONTROLLER,
+        "broker received / handled / finished a controller request")
+    LEADER_AND_ISR_IGNORED = ("leader_and_isr_ignored", Area.CONTROLLER,
+        "broker ignored a LeaderAndIsr (stale leader epoch / controller epoch)")
+    NEW_LEADER_AND_ISR = ("new_leader_and_isr", Area.CONTROLLER,
+        "controller decided a new leader and ISR (≤1.0 JSON rendering)")
+    LEADER_EPOCH_UPDATED = ("leader_epoch_updated", Area.CONTROLLER,
+        "controller updated a partition's leader epoch")
+    UNCLEAN_ELECTION = ("unclean_election", Area.CONTROLLER,
+        "leader elected from outside the ISR: potential data loss")
+    PREFERRED_ELECTION = ("preferred_election", Area.CONTROLLER,
+        "preferred / auto leader election started, completed or failed")
+    LEADER_ELECTION = ("leader_election", Area.CONTROLLER,
+        "controller started or retried a leader election")
+    CONTROLLER_ALTER_ISR = ("controller_alter_isr", Area.CONTROLLER,
+        "controller handled / rejected an AlterIsr / AlterPartition")
+    CACHED_LEADER_INFO = ("cached_leader_info", Area.CONTROLLER,
+        "broker cached partition state from UpdateMetadata")
+    ISR_CHANGE_NOTIFICATION = ("isr_change_notification", Area.CONTROLLER,
+        "ISR change notification written or processed")
+    TOPIC_CHANGE = ("topic_change", Area.CONTROLLER,
+        "topics / partitions created, deleted or reassigned")
+    CONTROLLER_REQUEST_ERROR = ("controller_request_error", Area.CONTROLLER,
+        "controller-to-broker request failed or got an error response")
+
+    # --- KRaft quorum controller
+    KRAFT_PARTITION_CHANGE = ("kraft_partition_change", Area.KRAFT,
+        "KRaft partition change (isr / leader / epochs; UNCLEAN when cause says so)")
+    KRAFT_PARTITION_CREATED = ("kraft_partition_created", Area.KRAFT,
+        "KRaft PartitionRecord replayed (new or existing partition)")
+    KRAFT_TOPIC_CREATED = ("kraft_topic_created", Area.KRAFT, "KRaft TopicRecord replayed")
+    KRAFT_BROKER_FENCED = ("kraft_broker_fenced", Area.KRAFT, "KRaft controller fenced a broker")
+    KRAFT_BROKER_REGISTERED = ("kraft_broker_registered", Area.KRAFT,
+        "KRaft broker registration replayed / changed")
+    KRAFT_CONTROLLER_ACTIVE = ("kraft_controller_active", Area.KRAFT,
+        "node became / renounced the active KRaft controller")
+    KRAFT_LEADER_CHANGE = ("kraft_leader_change", Area.KRAFT, "metadata quorum leader changed")
+    KRAFT_ALTER_PARTITION = ("kraft_alter_partition", Area.KRAFT,
+        "KRaft controller handled / rejected AlterPartition")
+    KRAFT_PARTITION_TRANSITION = ("kraft_partition_transition", Area.KRAFT,
+        "KRaft broker transitions partitions to leaders / followers")
+    KRAFT_SNAPSHOT = ("kraft_snapshot", Area.KRAFT, "KRaft metadata snapshot written or loaded")
+
+    # --- request log
+    REQUEST_COMPLETED = ("request_completed", Area.REQUEST,
+        "`Completed request:` for a group request (api, member, generation, error, duration)")
+
+    # --- broker lifecycle and identity
+    BROKER_CONFIG = ("broker_config", Area.BROKER,
+        "`KafkaConfig values:` dump (details = the config map)")
+    CLIENT_CONFIG = ("client_config", Area.BROKER,
+        "`ConsumerConfig values:` / `ProducerConfig values:` dump (details = the config map)")
+    BROKER_LIFECYCLE = ("broker_lifecycle", Area.BROKER,
+        "broker process starting, started, shutting down, shut down (state)")
+    ZK_SESSION = ("zk_session", Area.BROKER,
+        "ZooKeeper client session established, expired or re-initialised")
+    CLUSTER_ID = ("cluster_id", Area.BROKER, "the cluster id the broker reports")
+
+    # --- Kafka data directory artefacts (read natively)
+    GROUP_METADATA_RECORD = ("group_metadata_record", Area.DATADIR,
+        "GroupMetadata record in a __consumer_offsets segment (generation, leader, members)")
+    OFFSET_COMMIT_RECORD = ("offset_commit_record", Area.DATADIR,
+        "offset commit record in a __consumer_offsets segment")
+    CHECKPOINT_ENTRY = ("checkpoint_entry", Area.DATADIR,
+        "an entry of a replication / recovery / log-start / cleaner offset checkpoint")
+    LEADER_EPOCH_ENTRY = ("leader_epoch_entry", Area.DATADIR, "an entry of a leader-epoch-checkpoint")
+    NODE_IDENTITY = ("node_identity", Area.DATADIR,
+        "meta.properties / partition.metadata identity (node id, cluster id, topic id)")
+    KRAFT_QUORUM_STATE = ("kraft_quorum_state", Area.DATADIR, "KRaft quorum-state file")
+    KRAFT_METADATA_RECORD = ("kraft_metadata_record", Area.DATADIR,
+        "a record of a KRaft metadata log / snapshot (details = the decoded record)")
+    PRODUCER_SNAPSHOT = ("producer_snapshot", Area.DATADIR, "a producer-state snapshot file")
+    SEGMENT_BATCH = ("segment_batch", Area.DATADIR,
+        "a record batch of a log segment not otherwise decoded (offsets, epoch, time)")
+
+
+def markdown() -> str:
+    """The vocabulary as the Markdown document kept in docs/kinds.md."""
+    out = [
+        "# Event kinds",
+        "",
+        "The closed vocabulary of the `kind` column of the event table. Generated from",
+        "`parsers/kinds.py` by `python -m kafka_forensics.parsers.kinds > docs/kinds.md`;",
+        "a test fails when the two differ.",
+        "",
+    ]
+    for area in Area:
+        out += [f"## {area.value}", "", "| kind | meaning |", "|---|---|"]
+        out += [f"| `{k.value}` | {k.doc} |" for k in Kind if k.area is area]
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":  # pragma: no cover - documentation generator
+    print(markdown(), end="")

@@ -1,0 +1,364 @@
+"""Log layouts: where a record starts and how its first line splits into time,
+level, logger, thread and message.
+
+Kafka ships one log4j pattern for every file, ``[%d] %p %m (%c)%n`` (0.10 → 4.x);
+it gets a fast path (two vectorised kernels over every line).  The variants met
+in real deployments are regex layouts:
+
+* ``kafka-thread``   ``%d{ISO8601} %p %m (%c) [%t]%n`` (Strimzi's broker default: no
+  brackets around the date, a trailing ``[thread]``);
+* ``bracketed``      ``[%d] [%-5p] [%t] [%c] - %m%n`` (seen in elastic/beats fixtures);
+* ``class-line``     ``%d %p [%t] %C{1}:%L - %m%n`` (Strimzi operator-style, logger is the
+  simple class name with ``:line``);
+* ``plain``          ``%d %-5p %c: %m%n``;
+* ``json``           one JSON object per line (log4j2 JsonLayout / JsonTemplateLayout, ECS,
+  logstash encoders);
+* a user-given log4j ``PatternLayout`` (``--layout``), converted by ``from_pattern``.
+
+Connect's ``(%c:%L)`` logger suffix is accepted by every layout that ends in ``(%c)``.
+Records spanning several physical lines (stack traces, the ``KafkaConfig values:``
+dump, ``Updating assignment with`` …) are lines that do not start a record.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import polars as pl
+
+LoggerMode = Literal["full", "simple", "none"]
+
+_TS = r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?"
+_LEVEL = r"(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|SEVERE|NOTICE|FINE|FINER|FINEST|CONFIG)"
+_LOGGER_SUFFIX = r" \((?P<logger>[\w.$]+)(?::\d+)?\)"
+DEFAULT_START = r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] [A-Z]+ "
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    pattern: str  # the log4j pattern it stands for (documentation)
+    start: str  # regex: a line that starts a record (Rust and Python syntax alike)
+    header: str  # regex with groups ts, level, msg and optionally logger, thread
+    logger_mode: LoggerMode = "full"
+    fast: bool = False  # Kafka's default layout: kernels instead of the header regex
+    json: bool = False
+
+    # -- every physical line: does it start a record, and which logger wrote it?
+    def split_all(self, text: pl.Expr) -> list[pl.Expr]:
+        if self.fast:
+            return [
+                text.str.contains(self.start).alias("start"),
+                text.str.extract(_LOGGER_SUFFIX + r"\s*$", 1).alias("logger"),
+            ]
+        if self.json:
+            obj = text.str.strip_chars_start().str.starts_with("{")
+            return [
+                (obj & _json_get(text, _JSON_KEYS["msg"]).is_not_null()).alias("start"),
+                _json_get(text, _JSON_KEYS["logger"]).alias("logger"),
+            ]
+        m = text.str.extract_groups(self.header)
+        return [
+            m.struct.field("msg").is_not_null().alias("start"),
+            (m.struct.field("logger") if "logger" in _groups(self.header) else pl.lit(None, pl.String))
+            .alias("logger"),
+        ]
+
+    # -- a record's first line: time text, level, thread and message
+    def split_first(self, text: pl.Expr) -> list[pl.Expr]:
+        if self.json:
+            return [
+                _json_ts(text).alias("ts_text"),
+                _json_get(text, _JSON_KEYS["level"]).str.to_uppercase().alias("level"),
+                _json_get(text, _JSON_KEYS["thread"]).alias("thread"),
+                _json_get(text, _JSON_KEYS["msg"]).alias("msg"),
+            ]
+        m = text.str.extract_groups(self.header)
+        groups = _groups(self.header)
+        return [
+            m.struct.field("ts").alias("ts_text"),
+            _norm_level(m.struct.field("level")).alias("level"),
+            (m.struct.field("thread") if "thread" in groups else pl.lit(None, pl.String)).alias(
+                "thread"
+            ),
+            m.struct.field("msg").alias("msg"),
+        ]
+
+    @property
+    def fast_ts(self) -> str | None:
+        return "%Y-%m-%d %H:%M:%S,%3f" if self.fast else None
+
+
+def _groups(regex: str) -> set[str]:
+    return set(re.findall(r"\(\?P<(\w+)>", regex))
+
+
+def _norm_level(level: pl.Expr) -> pl.Expr:
+    return level.str.to_uppercase().replace({"WARNING": "WARN", "SEVERE": "ERROR"})
+
+
+# JSON layouts name their fields differently; the first key present wins.
+_JSON_KEYS: dict[str, tuple[str, ...]] = {
+    "msg": ("message", "msg", "@message"),
+    "logger": ("loggerName", "logger_name", "logger", "log.logger", "LoggerName"),
+    "level": ("level", "log.level", "severity", "levelname"),
+    "thread": ("thread", "thread_name", "threadName", "process.thread.name"),
+    "ts": ("@timestamp", "timestamp", "time", "date", "ts"),
+}
+
+
+def _json_get(text: pl.Expr, keys: tuple[str, ...]) -> pl.Expr:
+    paths = [f"$['{k}']" if "." in k else f"$.{k}" for k in keys]
+    return pl.coalesce([text.str.json_path_match(p) for p in paths])
+
+
+def _json_ts(text: pl.Expr) -> pl.Expr:
+    millis = text.str.json_path_match("$.timeMillis")
+    secs = text.str.json_path_match("$.instant.epochSecond")
+    nanos = text.str.json_path_match("$.instant.nanoOfSecond")
+    from_epoch = pl.coalesce(
+        millis.cast(pl.Int64, strict=False),
+        secs.cast(pl.Int64, strict=False) * 1000 + nanos.cast(pl.Int64, strict=False).fill_null(0) // 1_000_000,
+    )
+    as_text = from_epoch.cast(pl.Datetime("ms")).dt.strftime("%Y-%m-%d %H:%M:%S%.3f") + "+0000"
+    return pl.coalesce(_json_get(text, _JSON_KEYS["ts"]), as_text)
+
+
+KAFKA = Layout(
+    name="kafka",
+    pattern="[%d] %p %m (%c)%n",
+    start=DEFAULT_START,
+    header=rf"^\[(?P<ts>[^\]]+)\] (?P<level>[A-Z]+) (?P<msg>.*?)(?:{_LOGGER_SUFFIX})?\s*$",
+    fast=True,
+)
+
+LAYOUTS: tuple[Layout, ...] = (
+    KAFKA,
+    Layout(
+        name="kafka-iso",
+        pattern="[%d{ISO8601}] %p %m (%c)%n with another date shape",
+        start=rf"^\[{_TS}\] {_LEVEL} ",
+        header=rf"^\[(?P<ts>{_TS})\] (?P<level>{_LEVEL}) (?P<msg>.*?)(?:{_LOGGER_SUFFIX})?\s*$",
+    ),
+    Layout(
+        name="kafka-thread",
+        pattern="%d{ISO8601} %p %m (%c) [%t]%n",
+        start=rf"^{_TS} {_LEVEL} ",
+        header=(
+            rf"^(?P<ts>{_TS}) +(?P<level>{_LEVEL}) +(?P<msg>.*?)(?:{_LOGGER_SUFFIX})?"
+            r"(?: \[(?P<thread>[^\]]*)\])?\s*$"
+        ),
+    ),
+    Layout(
+        name="bracketed",
+        pattern="[%d] [%-5p] [%t] [%c] - %m%n",
+        start=rf"^\[{_TS}\] \[{_LEVEL} *\] ",
+        header=(
+            rf"^\[(?P<ts>{_TS})\] \[(?P<level>{_LEVEL}) *\] \[(?P<thread>[^\]]*)\] "
+            r"\[(?P<logger>[^\]]+)\] - (?P<msg>.*)$"
+        ),
+    ),
+    Layout(
+        name="class-line",
+        pattern="%d %p [%t] %C{1}:%L - %m%n",
+        start=rf"^{_TS} {_LEVEL} \[",
+        header=(
+            rf"^(?P<ts>{_TS}) +(?P<level>{_LEVEL}) +\[(?P<thread>[^\]]*)\] "
+            r"(?P<logger>[\w$]+):\d+ - (?P<msg>.*)$"
+        ),
+        logger_mode="simple",
+    ),
+    Layout(
+        name="plain",
+        pattern="%d %-5p %c: %m%n",
+        start=rf"^{_TS} +{_LEVEL} +[\w.$]+: ",
+        header=rf"^(?P<ts>{_TS}) +(?P<level>{_LEVEL}) +(?P<logger>[\w.$]+): (?P<msg>.*)$",
+    ),
+    Layout(
+        name="json",
+        pattern="one JSON object per line (log4j2 JsonLayout, ECS, logstash)",
+        start=r"^\s*\{",
+        header="",
+        json=True,
+    ),
+)
+
+BY_NAME: dict[str, Layout] = {lay.name: lay for lay in LAYOUTS}
+
+
+def sniff(sample: list[str]) -> tuple[Layout | None, int]:
+    """The layout that starts the most records in a sample of lines (ties: list order)."""
+    best: tuple[Layout | None, int] = (None, 0)
+    for lay in LAYOUTS:
+        rx = re.compile(lay.start)
+        n = sum(1 for line in sample if rx.match(line))
+        if lay.json:
+            n = sum(1 for line in sample if rx.match(line) and '"' in line)
+        if n > best[1]:
+            best = (lay, n)
+    return best
+
+
+# ---- wrappers: prefixes that collectors put in front of every physical line -----------------
+
+@dataclass(frozen=True)
+class Wrapper:
+    name: str
+    regex: str  # matches the prefix at line start; group `stream` names the source, if any
+
+
+WRAPPERS: tuple[Wrapper, ...] = (
+    # docker compose (v1 `kafka_1  | `, v2 `kafka-1  | `)
+    Wrapper("docker-compose", r"^(?P<stream>[A-Za-z0-9][\w.-]*)\s+\| ?"),
+    # kubectl logs --prefix: `[pod/kafka-0/kafka] `
+    Wrapper("kubectl-prefix", r"^\[(?P<stream>pod/[^\]\s]+)\] "),
+    # kubectl logs --timestamps: RFC 3339 with nanoseconds
+    Wrapper("kubectl-timestamps", r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d) "),
+    # syslog / journald short: `Mar  1 10:15:42 host kafka[1234]: `, RFC 5424 `<14>1 2024-… host app …`
+    Wrapper(
+        "syslog",
+        r"^(?:<\d{1,3}>)?[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d (?P<stream>[\w.-]+) [\w./-]+(?:\[\d+\])?: ",
+    ),
+    Wrapper(
+        "syslog-5424",
+        r"^<\d{1,3}>1 \S+ (?P<stream>\S+) \S+ \S+ \S+ (?:-|\[.*?\]) ",
+    ),
+)
+
+
+def sniff_wrappers(sample: list[str]) -> list[Wrapper]:
+    """Wrappers present on most sampled lines, outermost first (at most three deep)."""
+    found: list[Wrapper] = []
+    lines = [s for s in sample if s.strip()]
+    for _ in range(3):
+        if not lines:
+            break
+        for w in WRAPPERS:
+            rx = re.compile(w.regex)
+            hits = sum(1 for s in lines if rx.match(s))
+            # A layout's own start must not be mistaken for a wrapper.
+            if hits >= max(1, int(0.8 * len(lines))) and not _is_layout_start(lines, rx):
+                found.append(w)
+                lines = [rx.sub("", s, count=1) for s in lines]
+                break
+        else:
+            break
+    return found
+
+
+def _is_layout_start(lines: list[str], rx: re.Pattern[str]) -> bool:
+    lay, n = sniff(lines)
+    if lay is None:
+        return False
+    stripped = [rx.sub("", s, count=1) for s in lines]
+    _, n_after = sniff(stripped)
+    return n_after < n
+
+
+# ---- user layouts: a log4j PatternLayout turned into a Layout --------------------------------
+
+_CONV = re.compile(r"%(?P<mod>-?\d*(?:\.\d+)?)(?P<conv>[a-zA-Z]+|%)(?:\{(?P<opt>[^}]*)\})?")
+
+_DATE_TOKENS = (
+    ("yyyy", r"\d{4}"), ("yy", r"\d\d"), ("MMM", r"[A-Za-z]{3}"), ("MM", r"\d\d"), ("dd", r"\d\d"),
+    ("HH", r"\d\d"), ("mm", r"\d\d"), ("ss", r"\d\d"), ("SSSSSS", r"\d{6}"), ("SSS", r"\d{3}"),
+    ("XXX", r"(?:Z|[+-]\d\d:\d\d)"), ("Z", r"[+-]\d{4}"), ("X", r"(?:Z|[+-]\d\d)"),
+)
+_NAMED_DATES = {
+    "": "yyyy-MM-dd HH:mm:ss,SSS", "DEFAULT": "yyyy-MM-dd HH:mm:ss,SSS",
+    "ISO8601": "yyyy-MM-dd HH:mm:ss,SSS", "ISO8601_BASIC": "yyyyMMdd'T'HHmmss,SSS",
+}
+
+
+def _date_regex(fmt: str) -> str:
+    fmt = _NAMED_DATES.get(fmt, fmt)
+    if "yy" not in fmt or "dd" not in fmt:
+        raise ValueError(
+            f"date format {fmt!r} has no date part; forensics needs full dates "
+            "(use e.g. %d{yyyy-MM-dd HH:mm:ss,SSS})"
+        )
+    out, i = [], 0
+    while i < len(fmt):
+        if fmt[i] == "'":
+            j = fmt.index("'", i + 1)
+            out.append(re.escape(fmt[i + 1 : j]))
+            i = j + 1
+            continue
+        for tok, rx in _DATE_TOKENS:
+            if fmt.startswith(tok, i):
+                out.append(rx)
+                i += len(tok)
+                break
+        else:
+            out.append(re.escape(fmt[i]))
+            i += 1
+    # T may be written either way by ISO8601 variants
+    return "".join(out).replace(r"\ ", "[ T]")
+
+
+def from_pattern(pattern: str) -> Layout:
+    """A log4j 1/2 ``PatternLayout`` conversion pattern -> Layout.
+
+    Understands %d{…}, %p/%level, %m/%msg, %c/%logger (with {n}), %C/%class, %t/%thread,
+    %L, %F, %M, %X{…}, %x, %r, %n and width modifiers (``%-5p``).
+    """
+    parts: list[str] = []
+    names: set[str] = set()
+    mode: LoggerMode = "none"
+    pos = 0
+    start_len: int | None = None
+    for m in _CONV.finditer(pattern):
+        parts.append(re.escape(pattern[pos : m.start()]).replace(r"\ ", " +"))
+        pos = m.end()
+        conv, opt = m.group("conv"), m.group("opt")
+        pad = r" *" if m.group("mod") else ""
+        if conv == "%":
+            parts.append("%")
+        elif conv in ("d", "date"):
+            parts.append(f"(?P<ts>{_date_regex(opt or '')})")
+            names.add("ts")
+        elif conv in ("p", "level", "le"):
+            parts.append(f"{pad}(?P<level>{_LEVEL}){pad}")
+            names.add("level")
+        elif conv in ("m", "msg", "message"):
+            parts.append("(?P<msg>.*?)")
+            names.add("msg")
+            start_len = len(parts) - 1
+        elif conv in ("c", "logger", "lo", "C", "class"):
+            if "logger" in names:
+                parts.append(r"[\w.$]+")
+            else:
+                parts.append(rf"{pad}(?P<logger>[\w.$]+){pad}")
+                names.add("logger")
+                # %c{1} / %C{1} print the simple class name only
+                mode = "simple" if opt else "full"
+        elif conv in ("t", "thread"):
+            parts.append(r"(?P<thread>.*?)" if "thread" not in names else r".*?")
+            names.add("thread")
+        elif conv in ("L", "line", "r", "relative", "sn", "sequenceNumber"):
+            parts.append(r"\d+")
+        elif conv in ("F", "file", "M", "method", "l", "location", "x", "X", "mdc", "MDC", "ndc",
+                      "NDC", "pid", "processId", "tn", "threadName", "T", "tid", "threadId"):
+            parts.append(r".*?")
+        elif conv in ("n",):
+            pass
+        elif conv in ("throwable", "ex", "exception", "xEx", "xThrowable", "rEx", "rException"):
+            pass
+        else:
+            raise ValueError(
+                f"--layout: conversion %{conv} is not supported; replace it by the literal text "
+                "it prints or leave it out"
+            )
+    parts.append(re.escape(pattern[pos:]).replace(r"\ ", " +").replace("%n", ""))
+    missing = {"ts", "level", "msg"} - names
+    if missing:
+        raise ValueError(
+            f"--layout {pattern!r} lacks {', '.join('%' + {'ts': 'd', 'level': 'p', 'msg': 'm'}[n] for n in sorted(missing))}: "
+            "a record needs a date, a level and a message"
+        )
+    header = "^" + "".join(parts) + r"\s*$"
+    # the start regex: everything before the message
+    start = "^" + "".join(parts[: start_len or 1])
+    return Layout(name="user", pattern=pattern, start=start, header=header, logger_mode=mode)

@@ -1,0 +1,188 @@
+"""Catalogue entries: one Kafka message template, the versions whose wording it
+matches, and the typed fields it yields.
+
+A template is written the way Kafka's source writes the message, with
+placeholders for the interpolated values, so that an entry reads like the line
+it recognises::
+
+    Template(
+        id="group.stabilized.2_8",
+        kind=Kind.GROUP_STABILIZED,
+        versions="2.8-3.9",
+        loggers=GROUP_COORDINATOR,
+        prefix=GROUP_COORDINATOR_PREFIX,
+        text="Stabilized group {group} generation {generation} "
+             "(__consumer_offsets-{coordinator_partition}) with {members} members",
+        const={"state": "CompletingRebalance"},
+        examples=("[2021-07-09 11:02:31,772] INFO [GroupCoordinator 1]: Stabilized group ...",),
+    )
+
+Placeholder forms:
+
+* ``{field}`` / ``{field:type}`` – a column of the event table (``parsers.schema``),
+  typed by ``parsers.fields`` (the default type depends on the field name);
+* ``{details.key}`` / ``{details.key:type}`` – goes into the ``details`` JSON object;
+* ``{_name}`` – a scratch capture for ``derive`` (dropped afterwards);
+* ``{tp}`` – ``topic-partition`` (split on the last ``-``) into ``topic`` and ``partition``;
+  ``{tap}`` – the ``[topic,partition]`` rendering of the 0.8–1.0 controller;
+* ``{~regex~}`` – raw regex (Rust ``regex`` syntax), for the rare optional piece.
+
+Everything else is literal text.  The same field may appear more than once (the
+first non-null capture wins).  The compiled regex is anchored at both ends and
+tolerates trailing whitespace.  The regex dialect is the Rust ``regex`` crate's
+(what Polars runs): no look-around, no back-references.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import polars as pl
+
+from .fields import FieldType, field_type
+from .kinds import Kind
+from .schema import FIELD_NAMES
+
+_PLACEHOLDER = re.compile(r"\{~(?P<raw>.*?)~\}|\{(?P<name>[A-Za-z_][\w.]*)(?::(?P<type>\w+))?\}")
+_VERSIONS = re.compile(r"^\d+\.\d+(?:\.\d+)?(?:-\d+\.\d+(?:\.\d+)?|\+)?$")
+_TOPIC = r"[\w.-]+"
+
+
+@dataclass(frozen=True)
+class Capture:
+    group: str  # regex group name (g0, g1, ...)
+    field: str  # column, details.key or _scratch
+    type: FieldType
+    in_cont: bool = False  # captured from the record's first continuation line
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """The ``logIdent`` prefixes a logger's messages may start with (any version).
+
+    ``{node}`` in a prefix names the logging node itself (``[GroupCoordinator 1]: ``),
+    which ingest uses to identify the broker when nothing else does.
+    """
+
+    alternatives: tuple[str, ...]
+    optional: bool = False
+
+    def __init__(self, *alternatives: str, optional: bool = False) -> None:
+        object.__setattr__(self, "alternatives", alternatives)
+        object.__setattr__(self, "optional", optional)
+
+
+def _versions_ok(v: str) -> bool:
+    return bool(_VERSIONS.match(v))
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    kind: Kind
+    versions: str
+    loggers: tuple[str, ...]
+    text: str
+    prefix: Prefix | None = None
+    const: Mapping[str, Any] = field(default_factory=dict)
+    cont: str | None = None
+    derive: Callable[[pl.DataFrame], pl.DataFrame] | None = None
+    examples: tuple[str, ...] = ()
+    level: str | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not _versions_ok(self.versions):
+            raise ValueError(f"{self.id}: bad versions {self.versions!r} (use '2.1-3.9', '3.6+')")
+        if not self.loggers:
+            raise ValueError(f"{self.id}: a template needs at least one logger")
+        for name in self.const:
+            _check_field(self.id, name)
+
+    # -- compilation -------------------------------------------------------------------
+    @cached_property
+    def _compiled(self) -> tuple[str, tuple[Capture, ...], str | None]:
+        caps: list[Capture] = []
+        parts: list[str] = []
+        if self.prefix is not None:
+            alts = [_translate(self.id, a, caps) for a in self.prefix.alternatives]
+            parts.append("(?:" + "|".join(alts) + ")" + ("?" if self.prefix.optional else ""))
+        parts.append(_translate(self.id, self.text, caps))
+        # gm / cm span the whole match: a row matched iff they are not null
+        regex = "^(?P<gm>" + "".join(parts) + r")\s*$"
+        cont = None
+        if self.cont is not None:
+            cont = "^(?P<cm>" + _translate(self.id, self.cont, caps, in_cont=True) + r")\s*$"
+        return regex, tuple(caps), cont
+
+    @property
+    def regex(self) -> str:
+        return self._compiled[0]
+
+    @property
+    def captures(self) -> tuple[Capture, ...]:
+        return self._compiled[1]
+
+    @property
+    def cont_regex(self) -> str | None:
+        return self._compiled[2]
+
+    @cached_property
+    def literal(self) -> str:
+        """The longest literal run of the body: a cheap pre-filter before the regex."""
+        pieces = _PLACEHOLDER.split(self.text)
+        # split() interleaves captures; literal text sits at every third position
+        literals = [p for i, p in enumerate(pieces) if i % 4 == 0 and p]
+        return max(literals, key=len, default="")
+
+    @cached_property
+    def fields(self) -> tuple[str, ...]:
+        names = [c.field for c in self.captures] + list(self.const)
+        return tuple(dict.fromkeys(n for n in names if not n.startswith("_")))
+
+
+def _check_field(tid: str, name: str) -> None:
+    if name.startswith("_") or name.startswith("details."):
+        return
+    if name not in FIELD_NAMES:
+        raise ValueError(f"{tid}: {name!r} is not a column of the event table (parsers.schema)")
+
+
+def _translate(tid: str, text: str, caps: list[Capture], *, in_cont: bool = False) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _PLACEHOLDER.finditer(text):
+        out.append(_escape(text[pos : m.start()]))
+        pos = m.end()
+        if m.group("raw") is not None:
+            out.append(m.group("raw"))
+            continue
+        name, typ = m.group("name"), m.group("type")
+        if name in ("tp", "tap") and typ is None:
+            t = _cap(tid, "topic", "word", caps, in_cont)
+            p = _cap(tid, "partition", "int", caps, in_cont)
+            if name == "tp":
+                out.append(f"(?P<{t}>{_TOPIC})-(?P<{p}>\\d+)")
+            else:
+                out.append(f"\\[(?P<{t}>[^,\\]]+),(?P<{p}>\\d+)\\]")
+            continue
+        g = _cap(tid, name, typ, caps, in_cont)
+        out.append(f"(?P<{g}>{caps[-1].type.regex})")
+    out.append(_escape(text[pos:]))
+    return "".join(out)
+
+
+def _cap(tid: str, name: str, typ: str | None, caps: list[Capture], in_cont: bool) -> str:
+    _check_field(tid, name)
+    group = f"g{len(caps)}"
+    caps.append(Capture(group, name, field_type(name, typ), in_cont))
+    return group
+
+
+def _escape(literal: str) -> str:
+    # Rust regex accepts Python's escaping of punctuation; spaces stay literal.
+    return re.escape(literal).replace("\\ ", " ")
