@@ -29,7 +29,7 @@ class UserError(Exception):
     """A problem the user can fix; printed as a sentence, exit code 2."""
 
 
-def _console(stderr: bool = False):  # noqa: ANN202 - rich is imported lazily
+def _console(stderr: bool = False):
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
@@ -118,10 +118,16 @@ def _layout_names() -> set[str]:
 class _progress:
     """A progress bar on stderr while bytes are read: on a terminal only."""
 
-    def __enter__(self):  # noqa: ANN204
+    def __enter__(self):
         if not sys.stderr.isatty() or os.environ.get("CI"):
             return None
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TransferSpeedColumn,
+        )
 
         self._p = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                            TransferSpeedColumn(), console=_console(stderr=True), transient=True)

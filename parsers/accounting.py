@@ -43,6 +43,7 @@ class Accounting:
     recognised: int = 0
     unrecognised: Counter[str] = field(default_factory=Counter)
     malformed: int = 0
+    skipped_lines: int = 0  # lines of an input that is not a log (a JSON document, ...)
     samples: list[Malformed] = field(default_factory=list)
     gaps: list[Unrecognised] = field(default_factory=list)  # catalogued loggers only
     gap_count: int = 0  # unrecognised records of catalogued loggers
@@ -67,6 +68,7 @@ class Accounting:
         self.recognised += other.recognised
         self.unrecognised.update(other.unrecognised)
         self.malformed += other.malformed
+        self.skipped_lines += other.skipped_lines
         room = MAX_SAMPLES - len(self.samples)
         if room > 0:
             self.samples.extend(other.samples[:room])
@@ -94,6 +96,7 @@ class Accounting:
             "unrecognised": self.unrecognised_total,
             "unrecognised_by_logger": dict(sorted(self.unrecognised.items())),
             "malformed": self.malformed,
+            "skipped_lines": self.skipped_lines,
             "malformed_samples": [
                 {"line": s.line, "reason": s.reason, "excerpt": s.excerpt, "offset": s.offset}
                 for s in self.samples

@@ -17,7 +17,7 @@ import tempfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -183,6 +183,10 @@ def _ingest_stream(name: str, blocks: Peekable, stage: _Stage, opts: IngestOptio
         acc.errors.append(f"{name}: {e}")
         _drain(blocks, acc)
         return acc
+    if lay is None and (what := _not_a_log(head)) is not None:
+        acc.notes.append(f"{what}, not a log: its lines are counted as skipped")
+        _drain(blocks, acc, skipped=True)
+        return acc
     if lay is None:
         acc.errors.append(
             f"{name}: no line of its first {len(sample)} looks like a log record of a known layout; "
@@ -222,10 +226,10 @@ def _parse_chunks(
     def work(ch: Chunk) -> tuple[ChunkResult, bool]:
         lines = split_lines(ch.data)
         res = parse_lines(lines.lines, name, ch.first_line, popts)
-        if res.accounting.samples:
+        if res.accounting.samples:  # binary junk is located by byte offset too
             res.accounting.samples = [
-                s if "binary" not in s.reason else
-                type(s)(s.line, s.reason, s.excerpt, ch.offset + _line_offset(ch.data, s.line - ch.first_line))
+                replace(s, offset=ch.offset + _line_offset(ch.data, s.line - ch.first_line))
+                if "binary" in s.reason else s
                 for s in res.accounting.samples
             ]
         res.accounting.bytes = len(ch.data)
@@ -282,8 +286,22 @@ def _first_binary(head: bytes) -> int:
     return 0
 
 
-def _drain(blocks: Peekable, acc: Accounting) -> None:
-    """Count the lines of an input that is not parsed, so the accounting still adds up."""
+def _not_a_log(head: bytes) -> str | None:
+    """Files that travel with logs but are not logs (test fixtures, exports)."""
+    text = head.lstrip()
+    if text[:1] in (b"[", b"{"):
+        try:
+            json.loads(head)
+            return "a JSON document"
+        except ValueError:
+            if text[:1] == b"[" or b"\n  " in head[:512]:
+                return "a JSON document"
+    return None
+
+
+def _drain(blocks: Peekable, acc: Accounting, *, skipped: bool = False) -> None:
+    """Count the lines of an input that is not parsed, so the accounting still adds up:
+    as skipped lines (a known non-log) or as one malformed record (damage, unknown format)."""
     n = 0
     last = b""
     try:
@@ -296,7 +314,9 @@ def _drain(blocks: Peekable, acc: Accounting) -> None:
     if last and last != b"\n":
         n += 1
     acc.physical_lines += n
-    if n:
+    if skipped:
+        acc.skipped_lines += n
+    elif n:
         acc.records += 1
         acc.malformed += 1
 

@@ -110,7 +110,7 @@ _JSON_KEYS: dict[str, tuple[str, ...]] = {
 
 
 def _json_get(text: pl.Expr, keys: tuple[str, ...]) -> pl.Expr:
-    paths = [f"$['{k}']" if "." in k else f"$.{k}" for k in keys]
+    paths = [f"$.{k}" if re.fullmatch(r"[A-Za-z_]\w*", k) else f"$['{k}']" for k in keys]
     return pl.coalesce([text.str.json_path_match(p) for p in paths])
 
 
@@ -120,7 +120,8 @@ def _json_ts(text: pl.Expr) -> pl.Expr:
     nanos = text.str.json_path_match("$.instant.nanoOfSecond")
     from_epoch = pl.coalesce(
         millis.cast(pl.Int64, strict=False),
-        secs.cast(pl.Int64, strict=False) * 1000 + nanos.cast(pl.Int64, strict=False).fill_null(0) // 1_000_000,
+        secs.cast(pl.Int64, strict=False) * 1000
+        + nanos.cast(pl.Int64, strict=False).fill_null(0) // 1_000_000,
     )
     as_text = from_epoch.cast(pl.Datetime("ms")).dt.strftime("%Y-%m-%d %H:%M:%S%.3f") + "+0000"
     return pl.coalesce(_json_get(text, _JSON_KEYS["ts"]), as_text)
@@ -189,16 +190,23 @@ BY_NAME: dict[str, Layout] = {lay.name: lay for lay in LAYOUTS}
 
 
 def sniff(sample: list[str]) -> tuple[Layout | None, int]:
-    """The layout that starts the most records in a sample of lines (ties: list order)."""
-    best: tuple[Layout | None, int] = (None, 0)
+    """The layout that best explains a sample of lines: most record starts, then most
+    loggers found (a layout that reads the logger beats one that leaves it in the
+    message); ties go to the earlier layout."""
+    best: tuple[Layout | None, int, int] = (None, 0, 0)
     for lay in LAYOUTS:
         rx = re.compile(lay.start)
-        n = sum(1 for line in sample if rx.match(line))
+        starts = [line for line in sample if rx.match(line) and (not lay.json or '"' in line)]
+        if not starts:
+            continue
         if lay.json:
-            n = sum(1 for line in sample if rx.match(line) and '"' in line)
-        if n > best[1]:
-            best = (lay, n)
-    return best
+            loggers = sum(1 for line in starts if any(f'"{k}"' in line for k in _JSON_KEYS["logger"]))
+        else:
+            hx = re.compile(lay.header)
+            loggers = sum(1 for line in starts if (m := hx.match(line)) and m.groupdict().get("logger"))
+        if (len(starts), loggers) > best[1:]:
+            best = (lay, len(starts), loggers)
+    return best[0], best[1]
 
 
 # ---- wrappers: prefixes that collectors put in front of every physical line -----------------
@@ -354,9 +362,10 @@ def from_pattern(pattern: str) -> Layout:
     parts.append(re.escape(pattern[pos:]).replace(r"\ ", " +").replace("%n", ""))
     missing = {"ts", "level", "msg"} - names
     if missing:
+        conv = {"ts": "%d", "level": "%p", "msg": "%m"}
+        lacking = ", ".join(conv[n] for n in sorted(missing))
         raise ValueError(
-            f"--layout {pattern!r} lacks {', '.join('%' + {'ts': 'd', 'level': 'p', 'msg': 'm'}[n] for n in sorted(missing))}: "
-            "a record needs a date, a level and a message"
+            f"--layout {pattern!r} lacks {lacking}: a record needs a date, a level and a message"
         )
     header = "^" + "".join(parts) + r"\s*$"
     # the start regex: everything before the message

@@ -17,7 +17,7 @@ from .schema import EVENT_SCHEMA, FIELDS
 from .templates import Template
 
 POLARS_TYPES: dict[str, pl.DataType] = dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)
-EVENT_FIELD_COLUMNS: tuple[str, ...] = ("kind", "template", "versions") + tuple(c.name for c in FIELDS)
+EVENT_FIELD_COLUMNS: tuple[str, ...] = ("kind", "template", "versions", *(c.name for c in FIELDS))
 
 RawLookup = Callable[[pl.Series], pl.DataFrame]
 
@@ -112,7 +112,8 @@ def _conform(t: Template, df: pl.DataFrame) -> pl.DataFrame:
     for name in EVENT_FIELD_COLUMNS:
         dtype = POLARS_TYPES[name]
         out.append(
-            (pl.col(name).cast(dtype, strict=False) if name in df.columns else pl.lit(None, dtype)).alias(name)
+            (pl.col(name).cast(dtype, strict=False) if name in df.columns else pl.lit(None, dtype))
+            .alias(name)
         )
     return df.select(out)
 

@@ -93,7 +93,7 @@ def open_raw(inp: Input) -> BinaryIO:
     if inp.path is None:
         return sys.stdin.buffer
     try:
-        return open(inp.path, "rb")  # noqa: SIM115 - the caller closes it
+        return open(inp.path, "rb")
     except PermissionError:
         raise InputError(f"{inp.name}: permission denied (check the file's mode and owner)") from None
     except IsADirectoryError:

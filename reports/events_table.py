@@ -26,7 +26,8 @@ def render(rows: pl.DataFrame, console: Console) -> None:
         cells = [ts, "" if r["broker"] is None else str(r["broker"]), r["kind"]]
         for c in shown:
             v = r[c]
-            cells.append("" if v is None else escape(",".join(map(str, v)) if isinstance(v, list) else str(v)))
+            text = ",".join(map(str, v)) if isinstance(v, list) else str(v)
+            cells.append("" if v is None else escape(text))
         cells.append(escape(f"{r['source']}:{r['line']}"))
         t.add_row(*cells)
     console.print(t)
