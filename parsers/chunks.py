@@ -32,20 +32,23 @@ def iter_chunks(
     buf = bytearray()
     line = 1
     offset = 0
-    for block in blocks:
-        buf += block
-        if len(buf) < chunk_bytes:
-            continue
-        cut = _last_record_start(buf, start)
-        if cut <= 0:
-            continue  # one record longer than a chunk: read on
-        data = bytes(buf[:cut])
-        del buf[:cut]
-        yield Chunk(data, line, offset)
-        line += data.count(b"\n")
-        offset += len(data)
-    if buf:
-        yield Chunk(bytes(buf), line, offset)
+    try:
+        for block in blocks:
+            buf += block
+            if len(buf) < chunk_bytes:
+                continue
+            cut = _last_record_start(buf, start)
+            if cut <= 0:
+                continue  # one record longer than a chunk: read on
+            data = bytes(buf[:cut])
+            del buf[:cut]
+            yield Chunk(data, line, offset)
+            line += data.count(b"\n")
+            offset += len(data)
+    finally:
+        # Damage further on (InputDamaged) must not cost the good bytes read so far.
+        if buf:
+            yield Chunk(bytes(buf), line, offset)
 
 
 def _last_record_start(buf: bytearray, start: re.Pattern[bytes]) -> int:

@@ -18,7 +18,7 @@ from pathlib import Path
 from .chunks import split_lines
 from .core import ParseOptions, parse_lines
 from .ingest import IngestOptions, ingest
-from .layouts import sniff, sniff_wrappers
+from .layouts import detect
 
 _MASKS = (
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
@@ -47,9 +47,7 @@ class FileCoverage:
 def file_coverage(path: Path) -> FileCoverage:
     """Every gap of one text log (not just the accounting's first samples)."""
     lines = split_lines(path.read_bytes()).lines
-    sample = lines.head(400).to_list()
-    wrappers = tuple(sniff_wrappers(sample))
-    lay, _ = sniff(sample)
+    wrappers, lay = detect(lines.head(400).to_list())
     if lay is None:
         return FileCoverage(str(path), 0, 0, [])
     opts = ParseOptions(layout=lay, wrappers=wrappers, gap_samples=10**9)

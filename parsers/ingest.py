@@ -166,33 +166,29 @@ def _ingest_stream(name: str, blocks: Peekable, stage: _Stage, opts: IngestOptio
         return acc
     if datadir.claims(name, head):
         return datadir.ingest(name, blocks, stage.add, acc)
-    if _looks_binary(head):
-        acc.errors.append(
-            f"{name}: binary data at byte {_first_binary(head)}, not a log file "
-            "(if it is a Kafka or ZooKeeper data file, its format is not supported yet)"
-        )
-        _drain(blocks, acc)
-        return acc
-
     sample = split_lines(head[: head.rfind(b"\n") + 1] or head).lines.head(SAMPLE_LINES).to_list()
     try:
-        wrappers = tuple(layouts.sniff_wrappers(sample))
-        unwrapped = [_strip(s, wrappers) for s in sample]
-        lay = _choose_layout(opts.layout, unwrapped)
+        wrappers, lay = layouts.detect(sample, opts.layout)
     except ValueError as e:
         acc.errors.append(f"{name}: {e}")
         _drain(blocks, acc)
         return acc
-    if lay is None and (what := _not_a_log(head)) is not None:
-        acc.notes.append(f"{what}, not a log: its lines are counted as skipped")
-        _drain(blocks, acc, skipped=True)
-        return acc
     if lay is None:
-        acc.errors.append(
-            f"{name}: no line of its first {len(sample)} looks like a log record of a known layout; "
-            "if it is a log with a custom log4j layout, pass it with --layout '<pattern>'"
-        )
-        _drain(blocks, acc)
+        if _looks_binary(head):
+            acc.errors.append(
+                f"{name}: binary data at byte {_first_binary(head)}, not a log file "
+                "(if it is a Kafka or ZooKeeper data file, its format is not supported yet)"
+            )
+            _drain(blocks, acc)
+        elif (what := _not_a_log(head)) is not None:
+            acc.notes.append(f"{what}, not a log: its lines are counted as skipped")
+            _drain(blocks, acc, skipped=True)
+        else:
+            acc.errors.append(
+                f"{name}: no line of its first {len(sample)} looks like a log record of a known "
+                "layout; if it is a log with a custom log4j layout, pass it with --layout '<pattern>'"
+            )
+            _drain(blocks, acc)
         return acc
     acc.layout = lay.name
     if wrappers:
@@ -241,12 +237,18 @@ def _parse_chunks(
         return
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kf-parse") as pool:
         pending: deque[Future[tuple[ChunkResult, bool]]] = deque()
-        for ch in chunks:
-            pending.append(pool.submit(work, ch))
-            while len(pending) > workers:
-                yield pending.popleft().result()
+        damage: InputDamaged | None = None
+        try:
+            for ch in chunks:
+                pending.append(pool.submit(work, ch))
+                while len(pending) > workers:
+                    yield pending.popleft().result()
+        except InputDamaged as e:  # the chunks read before the damage still count
+            damage = e
         while pending:
             yield pending.popleft().result()
+        if damage is not None:
+            raise damage
 
 
 def _line_offset(data: bytes, k: int) -> int:
@@ -254,21 +256,6 @@ def _line_offset(data: bytes, k: int) -> int:
     for _ in range(k):
         pos = data.index(b"\n", pos) + 1
     return pos
-
-
-def _choose_layout(explicit: str | None, sample: list[str]) -> layouts.Layout | None:
-    if explicit:
-        if explicit in layouts.BY_NAME:
-            return layouts.BY_NAME[explicit]
-        return layouts.from_pattern(explicit)
-    lay, _ = layouts.sniff(sample)
-    return lay
-
-
-def _strip(line: str, wrappers: tuple[layouts.Wrapper, ...]) -> str:
-    for w in wrappers:
-        line = re.sub(w.regex, "", line, count=1)
-    return line
 
 
 def _looks_binary(head: bytes) -> bool:

@@ -371,3 +371,21 @@ def from_pattern(pattern: str) -> Layout:
     # the start regex: everything before the message
     start = "^" + "".join(parts[: start_len or 1])
     return Layout(name="user", pattern=pattern, start=start, header=header, logger_mode=mode)
+
+
+def strip_wrappers(line: str, wrappers: tuple[Wrapper, ...]) -> str:
+    for w in wrappers:
+        line = re.sub(w.regex, "", line, count=1)
+    return line
+
+
+def detect(sample: list[str], explicit: str | None = None) -> tuple[tuple[Wrapper, ...], Layout | None]:
+    """Wrappers and layout of an input, from a sample of its first lines.
+
+    ``explicit`` is a layout name or a log4j pattern (``--layout``); it raises
+    ValueError with advice when the pattern cannot be used.
+    """
+    wrappers = tuple(sniff_wrappers(sample))
+    if explicit:
+        return wrappers, BY_NAME.get(explicit) or from_pattern(explicit)
+    return wrappers, sniff([strip_wrappers(s, wrappers) for s in sample])[0]

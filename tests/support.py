@@ -7,22 +7,17 @@ from typing import Any
 import polars as pl
 from kafka_forensics.parsers.chunks import split_lines
 from kafka_forensics.parsers.core import ChunkResult, ParseOptions, parse_lines
-from kafka_forensics.parsers.layouts import BY_NAME, Layout, from_pattern, sniff, sniff_wrappers
+from kafka_forensics.parsers.layouts import Layout, detect
 
 
 def parse(text: str, *, layout: str | Layout | None = None, tz: str = "UTC",
           source: str = "test.log") -> ChunkResult:
     """Parse log text (one or more records) with the layout given or sniffed."""
     lines = split_lines(text.encode()).lines
-    sample = lines.to_list()
-    wrappers = tuple(sniff_wrappers(sample))
-    if isinstance(layout, str):
-        lay = BY_NAME.get(layout) or from_pattern(layout)
-    elif layout is None:
-        lay, _ = sniff(sample)
-        assert lay is not None, f"no layout for {text[:80]!r}"
-    else:
+    wrappers, lay = detect(lines.to_list(), layout if isinstance(layout, str) else None)
+    if isinstance(layout, Layout):
         lay = layout
+    assert lay is not None, f"no layout for {text[:80]!r}"
     return parse_lines(lines, source, 1, ParseOptions(layout=lay, wrappers=wrappers, tz=tz))
 
 
