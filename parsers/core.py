@@ -111,9 +111,9 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
     # Recognition, on records whose logger the catalogue knows.
     mode = lay.logger_mode
     if mode == "full":
-        known = ok["logger"].is_in(list(CATALOGUE.loggers))
+        known = ok["logger"].is_in(list(CATALOGUE.loggers)).fill_null(False)
     elif mode == "simple":
-        known = ok["logger"].is_in(list(CATALOGUE.by_simple_name))
+        known = ok["logger"].is_in(list(CATALOGUE.by_simple_name)).fill_null(False)
     else:
         known = pl.Series([True] * ok.height)
     cand = ok.filter(known)

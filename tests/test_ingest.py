@@ -15,7 +15,6 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
-
 from kafka_forensics.parsers.ingest import IngestOptions, ingest
 from kafka_forensics.parsers.schema import EVENT_SCHEMA
 
@@ -202,7 +201,7 @@ def test_an_unreadable_file_is_an_error_and_the_others_are_still_read(
     bad.write_text(log_text(1))
     real_open = open
 
-    def guarded(path: object, *a: object, **k: object):  # noqa: ANN202
+    def guarded(path: object, *a: object, **k: object):
         if str(path) == str(bad):
             raise PermissionError(13, "Permission denied")
         return real_open(path, *a, **k)  # type: ignore[call-overload]
