@@ -154,7 +154,9 @@ class _progress:
 def run() -> None:
     """Console-script entry point: user errors are sentences, never tracebacks."""
     try:
-        app(standalone_mode=False)
+        # click returns (rather than raises) the code of an Exit in non-standalone mode
+        rc = app(standalone_mode=False)
+        sys.exit(rc if isinstance(rc, int) else 0)
     except UserError as e:
         from rich.markup import escape
 
