@@ -180,7 +180,7 @@ def _ingest_stream(name: str, blocks: Peekable, stage: _Stage, opts: IngestOptio
                 "(if it is a Kafka or ZooKeeper data file, its format is not supported yet)"
             )
             _drain(blocks, acc)
-        elif (what := _not_a_log(head)) is not None:
+        elif (what := _not_a_log(name, head)) is not None:
             acc.notes.append(f"{what}, not a log: its lines are counted as skipped")
             _drain(blocks, acc, skipped=True)
         else:
@@ -273,8 +273,13 @@ def _first_binary(head: bytes) -> int:
     return 0
 
 
-def _not_a_log(head: bytes) -> str | None:
-    """Files that travel with logs but are not logs (test fixtures, exports)."""
+_DOCUMENTS = re.compile(r"(?i)(?:\.(?:md|markdown|rst|adoc|html?)|(?:^|/)(?:README|LICENSE|NOTICE|CHANGELOG)[^/]*)$")
+
+
+def _not_a_log(name: str, head: bytes) -> str | None:
+    """Files that travel with logs but are not logs (notes, test fixtures, exports)."""
+    if _DOCUMENTS.search(name):
+        return "a document"
     text = head.lstrip()
     if text[:1] in (b"[", b"{"):
         try:
