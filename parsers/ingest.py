@@ -273,7 +273,9 @@ def _first_binary(head: bytes) -> int:
     return 0
 
 
-_DOCUMENTS = re.compile(r"(?i)(?:\.(?:md|markdown|rst|adoc|html?)|(?:^|/)(?:README|LICENSE|NOTICE|CHANGELOG)[^/]*)$")
+_DOCUMENTS = re.compile(
+    r"(?i)(?:\.(?:md|markdown|rst|adoc|html?)|(?:^|/)(?:README|LICENSE|NOTICE|CHANGELOG)[^/]*)$"
+)
 
 
 def _not_a_log(name: str, head: bytes) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import polars as pl
+
 from kafka_forensics.parsers.chunks import split_lines
 from kafka_forensics.parsers.core import ChunkResult, ParseOptions, parse_lines
 from kafka_forensics.parsers.layouts import Layout, detect

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from kafka_forensics.parsers import kinds
 from kafka_forensics.parsers.catalogue import CATALOGUE
 from kafka_forensics.parsers.templates import Template

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
 from kafka_forensics.parsers.coverage import file_coverage, shape
 from kafka_forensics.parsers.ingest import IngestOptions, ingest
 
@@ -85,6 +86,7 @@ def test_beats_expected_parse_agrees_with_our_record_split(pair: tuple[Path, Pat
         pytest.skip("../shared/corpus/real is absent")
     log, exp = pair
     import polars as pl
+
     from kafka_forensics.parsers.chunks import split_lines
     from kafka_forensics.parsers.layouts import sniff
 

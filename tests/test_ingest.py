@@ -15,6 +15,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+
 from kafka_forensics.parsers.ingest import IngestOptions, ingest
 from kafka_forensics.parsers.schema import EVENT_SCHEMA
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+
 from kafka_forensics.parsers.layouts import BY_NAME, from_pattern, sniff, sniff_wrappers
 
 from .support import one, parse
