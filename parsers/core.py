@@ -93,9 +93,8 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
     )
 
     # Time and level of every record (an unparseable time makes a record malformed).
-    ok = ok.with_columns(*lay.split_first(txt)).with_columns(
-        timestamps.parse(pl.col("ts_text"), opts.tz, fast_format=lay.fast_ts).alias("ts")
-    )
+    ok = ok.with_columns(*lay.time_level(txt))
+    ok = ok.with_columns(timestamps.parse_column(ok["ts_text"], opts.tz, fast_format=lay.fast_ts).alias("ts"))
     bad_ts = ok.filter(pl.col("ts").is_null()).with_columns(
         pl.concat_str(pl.lit("unparseable timestamp "), pl.col("ts_text").fill_null("?"),
                       pl.lit(f" (time zone {opts.tz})")).alias("reason")
@@ -116,7 +115,7 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
         known = ok["logger"].is_in(list(CATALOGUE.by_simple_name)).fill_null(False)
     else:
         known = pl.Series([True] * ok.height)
-    cand = ok.filter(known)
+    cand = ok.filter(known).with_columns(lay.message(txt))
     cand = cand.with_columns(_next_lines(df, cand).alias("cont"))
 
     def raw_of(rids: pl.Series) -> pl.DataFrame:

@@ -66,25 +66,38 @@ class Layout:
             .alias("logger"),
         ]
 
-    # -- a record's first line: time text, level, thread and message
-    def split_first(self, text: pl.Expr) -> list[pl.Expr]:
+    # -- a record's first line: time text and level (every record) ...
+    def time_level(self, text: pl.Expr) -> list[pl.Expr]:
+        if self.fast:
+            return [
+                text.str.slice(1, 23).alias("ts_text"),
+                text.str.slice(26, 5).str.strip_chars_end(" ").alias("level"),
+            ]
         if self.json:
             return [
                 _json_ts(text).alias("ts_text"),
-                _json_get(text, _JSON_KEYS["level"]).str.to_uppercase().alias("level"),
-                _json_get(text, _JSON_KEYS["thread"]).alias("thread"),
-                _json_get(text, _JSON_KEYS["msg"]).alias("msg"),
+                _norm_level(_json_get(text, _JSON_KEYS["level"])).alias("level"),
             ]
         m = text.str.extract_groups(self.header)
-        groups = _groups(self.header)
-        return [
-            m.struct.field("ts").alias("ts_text"),
-            _norm_level(m.struct.field("level")).alias("level"),
-            (m.struct.field("thread") if "thread" in groups else pl.lit(None, pl.String)).alias(
-                "thread"
-            ),
-            m.struct.field("msg").alias("msg"),
-        ]
+        return [m.struct.field("ts").alias("ts_text"), _norm_level(m.struct.field("level")).alias("level")]
+
+    # ... and its message (only records a catalogue entry may recognise need it)
+    def message(self, text: pl.Expr) -> pl.Expr:
+        if self.fast:
+            # after "[<23-char time>] LEVEL ", up to the trailing " (logger)"
+            level_len = text.str.slice(26, 5).str.strip_chars_end(" ").str.len_chars()
+            return (
+                text.str.slice(level_len + 27)
+                .str.replace(_LOGGER_SUFFIX.replace("?P<logger>", "?:") + r"\s*$", "")
+                .alias("msg")
+            )
+        if self.json:
+            return _json_get(text, _JSON_KEYS["msg"]).alias("msg")
+        return text.str.extract_groups(self.header).struct.field("msg").alias("msg")
+
+    def split_first(self, text: pl.Expr) -> list[pl.Expr]:
+        """Time text, level and message together (tests and tools)."""
+        return [*self.time_level(text), self.message(text)]
 
     @property
     def fast_ts(self) -> str | None:

@@ -53,6 +53,21 @@ def parse(text: pl.Expr, tz: str = "UTC", *, fast_format: str | None = None) -> 
     return pl.coalesce(attempts).cast(DT)
 
 
+def parse_column(text: pl.Series, tz: str = "UTC", *, fast_format: str | None = None) -> pl.Series:
+    """``parse`` for a Series, trying the fast format on every row and the general shapes
+    only on the rows it did not read (the common case costs one strptime)."""
+    if fast_format is None:
+        return pl.select(parse(pl.lit(text), tz)).to_series()
+    fast = pl.select(
+        _localise(pl.lit(text).str.to_datetime(fast_format, strict=False, time_unit="ms"), tz).cast(DT)
+    ).to_series()
+    missing = fast.is_null() & text.is_not_null()
+    if not missing.any():
+        return fast
+    slow = pl.select(parse(pl.lit(text.filter(missing)), tz)).to_series()
+    return fast.scatter(missing.arg_true(), slow)
+
+
 def _localise(naive: pl.Expr, tz: str) -> pl.Expr:
     if tz == "UTC":
         return naive.dt.replace_time_zone("UTC")
