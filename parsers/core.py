@@ -57,9 +57,7 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
     df = _unwrap(df, opts.wrappers)
     lay = opts.layout
     txt = pl.col("text")
-    df = df.with_columns(txt.str.contains(_BINARY).alias("binary")).with_columns(
-        *lay.split_all(txt)
-    )
+    df = lay.split_all(df.with_columns(txt.str.contains(_BINARY).alias("binary")))
     df = df.with_columns((pl.col("start") & ~pl.col("binary")).alias("start"))
 
     # Records: a record starts at a record-start line, at binary junk, and at the first
@@ -93,7 +91,7 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
     )
 
     # Time and level of every record (an unparseable time makes a record malformed).
-    ok = ok.with_columns(*lay.time_level(txt))
+    ok = lay.time_level(ok)
     ok = ok.with_columns(timestamps.parse_column(ok["ts_text"], opts.tz, fast_format=lay.fast_ts).alias("ts"))
     bad_ts = ok.filter(pl.col("ts").is_null()).with_columns(
         pl.concat_str(pl.lit("unparseable timestamp "), pl.col("ts_text").fill_null("?"),
@@ -115,7 +113,7 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
         known = ok["logger"].is_in(list(CATALOGUE.by_simple_name)).fill_null(False)
     else:
         known = pl.Series([True] * ok.height)
-    cand = ok.filter(known).with_columns(lay.message(txt))
+    cand = lay.message(ok.filter(known))
     cand = cand.with_columns(_next_lines(df, cand).alias("cont"))
 
     def raw_of(rids: pl.Series) -> pl.DataFrame:

@@ -57,19 +57,23 @@ class Evidence:
 def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
     """Evidence per stream from a batch of staged events (a handful of rows survive)."""
     out: dict[str | None, Evidence] = {}
-    sel = events.filter(pl.col("node").is_not_null() | (pl.col("kind") == "cluster_id"))
-    if sel.height == 0:
-        return out
-    sel = sel.select(
-        "_stream", "kind", "node",
-        pl.col("details").str.json_path_match("$.cluster_id").alias("cid"),
+    nodes = (
+        events.filter(pl.col("node").is_not_null())
+        .group_by("_stream", (pl.col("kind") == "broker_config").alias("config"), "node")
+        .len()
     )
-    for stream, kind, node, cid in sel.iter_rows():
+    for stream, config, node, n in nodes.iter_rows():
         ev = out.setdefault(stream, Evidence())
-        if node is not None:
-            (ev.config_ids if kind == "broker_config" else ev.prefix_ids)[node] += 1
+        (ev.config_ids if config else ev.prefix_ids)[node] += n
+    clusters = (
+        events.filter(pl.col("kind") == "cluster_id")
+        .select("_stream", pl.col("details").str.json_path_match("$.cluster_id").alias("cid"))
+        .group_by("_stream", "cid")
+        .len()
+    )
+    for stream, cid, n in clusters.iter_rows():
         if cid:
-            ev.cluster_ids[cid] += 1
+            out.setdefault(stream, Evidence()).cluster_ids[cid] += n
     return out
 
 

@@ -46,58 +46,71 @@ class Layout:
     fast: bool = False  # Kafka's default layout: kernels instead of the header regex
     json: bool = False
 
-    # -- every physical line: does it start a record, and which logger wrote it?
-    def split_all(self, text: pl.Expr) -> list[pl.Expr]:
+    # Each step adds columns to a frame with the line text in ``text``.  A regex layout's
+    # match is materialised once (an inline struct expression re-runs per field read).
+
+    # -- every physical line: does it start a record (``start``), which logger wrote it?
+    def split_all(self, df: pl.DataFrame) -> pl.DataFrame:
+        text = pl.col("text")
         if self.fast:
-            return [
+            return df.with_columns(
                 text.str.contains(self.start).alias("start"),
                 text.str.extract(_LOGGER_SUFFIX + r"\s*$", 1).alias("logger"),
-            ]
+            )
         if self.json:
             obj = text.str.strip_chars_start().str.starts_with("{")
-            return [
+            return df.with_columns(
                 (obj & _json_get(text, _JSON_KEYS["msg"]).is_not_null()).alias("start"),
                 _json_get(text, _JSON_KEYS["logger"]).alias("logger"),
-            ]
-        m = text.str.extract_groups(self.header)
-        return [
-            m.struct.field("msg").is_not_null().alias("start"),
-            (m.struct.field("logger") if "logger" in _groups(self.header) else pl.lit(None, pl.String))
-            .alias("logger"),
-        ]
+            )
+        h = pl.col("_h")
+        logger = h.struct.field("logger") if "logger" in _groups(self.header) else pl.lit(None, pl.String)
+        return (
+            df.with_columns(text.str.extract_groups(self.header).alias("_h"))
+            .with_columns(h.struct.field("msg").is_not_null().alias("start"), logger.alias("logger"))
+            .drop("_h")
+        )
 
     # -- a record's first line: time text and level (every record) ...
-    def time_level(self, text: pl.Expr) -> list[pl.Expr]:
+    def time_level(self, df: pl.DataFrame) -> pl.DataFrame:
+        text = pl.col("text")
         if self.fast:
-            return [
+            return df.with_columns(
                 text.str.slice(1, 23).alias("ts_text"),
                 text.str.slice(26, 5).str.strip_chars_end(" ").alias("level"),
-            ]
+            )
         if self.json:
-            return [
+            return df.with_columns(
                 _json_ts(text).alias("ts_text"),
                 _norm_level(_json_get(text, _JSON_KEYS["level"])).alias("level"),
-            ]
-        m = text.str.extract_groups(self.header)
-        return [m.struct.field("ts").alias("ts_text"), _norm_level(m.struct.field("level")).alias("level")]
+            )
+        h = pl.col("_h")
+        return (
+            df.with_columns(text.str.extract_groups(self.header).alias("_h"))
+            .with_columns(
+                h.struct.field("ts").alias("ts_text"), _norm_level(h.struct.field("level")).alias("level")
+            )
+            .drop("_h")
+        )
 
     # ... and its message (only records a catalogue entry may recognise need it)
-    def message(self, text: pl.Expr) -> pl.Expr:
+    def message(self, df: pl.DataFrame) -> pl.DataFrame:
+        text = pl.col("text")
         if self.fast:
             # after "[<23-char time>] LEVEL ", up to the trailing " (logger)"
             level_len = text.str.slice(26, 5).str.strip_chars_end(" ").str.len_chars()
-            return (
-                text.str.slice(level_len + 27)
-                .str.replace(_LOGGER_SUFFIX.replace("?P<logger>", "?:") + r"\s*$", "")
-                .alias("msg")
+            msg = text.str.slice(level_len + 27).str.replace(
+                _LOGGER_SUFFIX.replace("?P<logger>", "?:") + r"\s*$", ""
             )
-        if self.json:
-            return _json_get(text, _JSON_KEYS["msg"]).alias("msg")
-        return text.str.extract_groups(self.header).struct.field("msg").alias("msg")
+        elif self.json:
+            msg = _json_get(text, _JSON_KEYS["msg"])
+        else:
+            msg = text.str.extract_groups(self.header).struct.field("msg")
+        return df.with_columns(msg.alias("msg"))
 
-    def split_first(self, text: pl.Expr) -> list[pl.Expr]:
+    def split_first(self, df: pl.DataFrame) -> pl.DataFrame:
         """Time text, level and message together (tests and tools)."""
-        return [*self.time_level(text), self.message(text)]
+        return self.message(self.time_level(df))
 
     @property
     def fast_ts(self) -> str | None:
