@@ -16,8 +16,8 @@ Paths = Annotated[
 ]
 Output = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="Write the event table here (Parquet, zstd).",
-                 dir_okay=False),
+    typer.Option("--output", "-o", help="Write the event table here (Parquet, zstd); with --spark, "
+                 "a directory of Parquet parts that `events` and any Parquet reader take whole."),
 ]
 Cluster = Annotated[
     str | None, typer.Option("--cluster", help="Cluster name for every input (overrides the path).")

@@ -66,8 +66,14 @@ def ingest(
     if spark or master:
         from kafka_forensics.parsers import spark as sp
 
-        report = sp.ingest(paths, output, opts, master=master or "local[*]")
+        try:
+            report = sp.ingest(paths, output, opts, master=master or sp.DEFAULT_MASTER)
+        except sp.SparkError as e:
+            raise UserError(str(e)) from None
     else:
+        if output is not None and output.is_dir():
+            raise UserError(f"-o {output} is a directory (an event table written by --spark?): "
+                            "give a file name, or add --spark to replace that table")
         with _progress() as progress:
             report = ing.ingest(paths, output, opts, progress=progress)
     if as_json:
@@ -171,18 +177,17 @@ def run() -> None:
     except BrokenPipeError:
         sys.exit(0)
     except Exception as e:  # click usage errors and anything unexpected
-        import click
-
-        if isinstance(e, click.ClickException):
-            e.show()
+        if hasattr(e, "show") and isinstance(getattr(e, "exit_code", None), int):
+            e.show()  # a usage error: click's own message ("No such option: --x")
             sys.exit(e.exit_code)
         if os.environ.get("KAFKA_FORENSICS_DEBUG"):
             raise
+        from rich.markup import escape
+
         _console(stderr=True).print(
-            f"[red]internal error:[/] {type(e).__name__}: {e}\n"
+            f"[red]internal error:[/] {escape(f'{type(e).__name__}: {e}')}\n"
             "This is a bug in kafka-forensics. Re-run with KAFKA_FORENSICS_DEBUG=1 for the traceback "
-            "and report it with the command line you used.",
-            markup=False,
+            "and report it with the command line you used."
         )
         sys.exit(70)
 

@@ -1,10 +1,13 @@
 """Bytes -> batches of physical lines that start at record boundaries.
 
-A file is read in blocks and cut into chunks of about ``chunk_bytes``, each cut
-placed just before a line that starts a record, so that a record (stack trace,
-config dump) is never split between two batches and memory stays bounded by the
-chunk size, whatever the file size.  A single record longer than a chunk makes
-its chunk longer; it is not split.
+A file is cut into chunks at fixed anchors: for every multiple of ``chunk_bytes``,
+the cut goes just before the first line that starts a record at or after that
+offset (and a stream's start is always a cut).  So a record (stack trace, config
+dump) is never split between two batches, memory stays bounded by the chunk size,
+and — because a cut depends only on the bytes from its anchor on — anyone can find
+a cut by seeking to its anchor: the local path finds them while streaming, Spark
+executors find them by reading a byte range (``cut_after``), and both get the same
+chunks.  A single record longer than a chunk makes its chunk longer; it is not split.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ import codecs
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 import polars as pl
 
 DEFAULT_CHUNK = 16 << 20
+_SCAN_BLOCK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -30,38 +35,87 @@ def iter_chunks(
     blocks: Iterator[bytes], start: re.Pattern[bytes], chunk_bytes: int = DEFAULT_CHUNK
 ) -> Iterator[Chunk]:
     buf = bytearray()
+    base = 0  # stream offset of buf[0]: the last cut
     line = 1
-    offset = 0
+    anchor = chunk_bytes  # the next anchor, a multiple of chunk_bytes above base
+    resume: int | None = None  # where the search for the anchor's cut goes on (index in buf)
+
+    def cuts(eof: bool) -> Iterator[Chunk]:
+        nonlocal base, line, anchor, resume
+        while base + len(buf) >= anchor:
+            cut, resume = find_cut(buf, anchor - base if resume is None else resume, start, eof=eof)
+            if cut is None or cut == len(buf):
+                return  # undecided until more bytes come, or no record starts after the anchor
+            data = bytes(buf[:cut])
+            del buf[:cut]
+            yield Chunk(data, line, base)
+            line += data.count(b"\n")
+            base += cut
+            anchor = (base // chunk_bytes + 1) * chunk_bytes
+            resume = None
+
+    def rest() -> Iterator[Chunk]:
+        yield from cuts(eof=True)
+        if buf:
+            yield Chunk(bytes(buf), line, base)
+
     try:
         for block in blocks:
             buf += block
-            if len(buf) < chunk_bytes:
-                continue
-            cut = _last_record_start(buf, start)
-            if cut <= 0:
-                continue  # one record longer than a chunk: read on
-            data = bytes(buf[:cut])
-            del buf[:cut]
-            yield Chunk(data, line, offset)
-            line += data.count(b"\n")
-            offset += len(data)
-    finally:
-        # Damage further on (InputDamaged) must not cost the good bytes read so far.
-        if buf:
-            yield Chunk(bytes(buf), line, offset)
+            yield from cuts(eof=False)
+    except Exception:
+        # Damage further on (InputDamaged) must not cost the good bytes read so far:
+        # they are cut as if the stream ended there, then the error goes on.
+        yield from rest()
+        raise
+    yield from rest()
 
 
-def _last_record_start(buf: bytearray, start: re.Pattern[bytes]) -> int:
-    """Position just after the newline that precedes the last record-start line (0: none)."""
-    end = len(buf)
-    while end > 0:
-        nl = buf.rfind(b"\n", 0, end)
+def find_cut(
+    buf: bytes | bytearray, frm: int, start: re.Pattern[bytes], *, eof: bool
+) -> tuple[int | None, int]:
+    """Where the first line that starts a record at or after index ``frm`` (≥ 1) begins.
+
+    Returns ``(index, _)``; ``(len(buf), _)`` when no record starts there and ``buf``
+    ends the stream (``eof``); ``(None, resume)`` when the answer needs more bytes:
+    call again with them and ``frm=resume``.  Only whole lines are tested (the last
+    line counts as whole at the end of the stream), so the answer never depends on
+    how much was read ahead.
+    """
+    if buf[frm - 1] == 0x0A:
+        q = frm
+    else:
+        nl = buf.find(b"\n", frm)
         if nl < 0:
-            return 0
-        if start.match(buf, nl + 1):
-            return nl + 1
-        end = nl
-    return 0
+            return (len(buf), frm) if eof else (None, frm)
+        q = nl + 1
+    while q < len(buf):
+        end = buf.find(b"\n", q)
+        if end < 0:
+            if not eof:
+                return None, q
+            end = len(buf)
+        if start.match(buf, q, end):
+            return q, q
+        q = end + 1
+    return (len(buf), q) if eof else (None, q)
+
+
+def cut_after(f: BinaryIO, anchor: int, start: re.Pattern[bytes]) -> tuple[int, int]:
+    """The cut that ``anchor`` (0 < anchor < file size) makes in a seekable file, and
+    the number of newlines between the anchor and the cut (for line numbers)."""
+    f.seek(anchor - 1)
+    buf = bytearray(f.read(_SCAN_BLOCK))
+    if not buf:  # the file is shorter than planned: the cut is its end
+        return anchor, 0
+    resume, eof = 1, False
+    while True:
+        cut, resume = find_cut(buf, resume, start, eof=eof)
+        if cut is not None:
+            return anchor - 1 + cut, buf.count(b"\n", 1, cut)
+        more = f.read(_SCAN_BLOCK)
+        eof = not more
+        buf += more
 
 
 def _latin1_fallback(err: UnicodeError) -> tuple[str, int]:

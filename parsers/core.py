@@ -2,8 +2,9 @@
 events and the accounting of every line.
 
 Both ingest paths call it — the local one in-process and ``--spark`` inside
-executors (``mapInArrow``) — so their outputs are equal row for row.  It reads no
-file and no clock; everything it needs comes in ``ParseOptions``.
+executors (``mapInArrow``), through ``ingest.parse_chunk`` and its Arrow form
+``parse_batch`` — so their outputs are equal row for row.  It reads no file and
+no clock; everything it needs comes in ``ParseOptions``.
 
 A batch must start at a record boundary (``chunks.py`` cuts files so); a first
 line that is not a record start is counted as malformed, not silently glued on.
@@ -129,15 +130,50 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
         for i, lg, m in gaps.select("i", "logger", "msg").iter_rows()
     ]
     rest = ok.filter(~known).select("logger")
-    unrec = pl.concat([unmatched.select("logger"), rest]).group_by("logger").len()
+    # Counters are filled in sorted order: their order breaks ties downstream
+    # (most_common), and it must not depend on hashing (determinism).
+    unrec = pl.concat([unmatched.select("logger"), rest]).group_by("logger").len().sort("logger")
     acc.unrecognised = Counter(
         {("(no logger)" if lg is None else lg): n for lg, n in unrec.iter_rows()}
     )
     acc.recognised = events.height
-    acc.kinds = Counter(dict(events.group_by("kind").len().iter_rows()))
+    acc.kinds = Counter(dict(events.group_by("kind").len().sort("kind").iter_rows()))
 
     out = _assemble(events, ok, df, recs, source, first_line, streamed)
     return ChunkResult(out, acc)
+
+
+#: A batch of raw lines, the input of ``parse_batch``: consecutive physical lines of one source.
+LINES_SCHEMA = pa.schema([("source", pa.string()), ("line", pa.int64()), ("text", pa.string())])
+
+
+def lines_batch(source: str, first_line: int, lines: pl.Series) -> pa.RecordBatch:
+    n = lines.len()
+    return pa.RecordBatch.from_arrays(
+        [
+            pa.array([source] * n, pa.string()) if n else pa.array([], pa.string()),
+            pa.array(range(first_line, first_line + n), pa.int64()),
+            lines.cast(pl.String).to_arrow().cast(pa.string()),
+        ],
+        schema=LINES_SCHEMA,
+    )
+
+
+def parse_batch(lines: pa.RecordBatch, opts: ParseOptions) -> tuple[pa.RecordBatch, Accounting]:
+    """``parse_lines`` on Arrow: a batch of raw lines (``LINES_SCHEMA``: one source,
+    consecutive line numbers, starting at a record boundary) -> the batch of its events
+    (``STAGE_COLUMNS``, cluster and broker still null) and the accounting of its lines."""
+    n = lines.num_rows
+    source = lines.column("source")[0].as_py() if n else ""
+    first = lines.column("line")[0].as_py() if n else 1
+    if n and lines.column("line")[n - 1].as_py() != first + n - 1:
+        raise ValueError("parse_batch: the lines of a batch must be consecutive")
+    text = pl.Series("text", lines.column("text"), dtype=pl.String)
+    res = parse_lines(text, source, first, opts)
+    table = res.events.to_arrow().combine_chunks()
+    batches = table.to_batches()
+    events = batches[0] if batches else pa.RecordBatch.from_pylist([], schema=table.schema)
+    return events, res.accounting
 
 
 def _unwrap(df: pl.DataFrame, wrappers: tuple[Wrapper, ...]) -> pl.DataFrame:

@@ -64,6 +64,48 @@ def _strs(e: pl.Expr) -> pl.Expr:
     )
 
 
+def _nonempty(e: pl.Expr) -> pl.Expr:
+    """Java's ``Optional.orElse("")`` rendering (``groupInstanceId=''``): empty -> null."""
+    return pl.when(e == "").then(None).otherwise(e)
+
+
+def _java_optional_int(e: pl.Expr) -> pl.Expr:
+    """``OptionalInt[3]`` -> 3; ``OptionalInt.empty`` -> null (Java's OptionalInt.toString)."""
+    return e.str.extract(r"^OptionalInt\[(-?\d+)\]$", 1).cast(pl.Int64, strict=False)
+
+
+def _under_min_isr(e: pl.Expr) -> pl.Expr:
+    """3.5+ prints `(under-min-isr)` or nothing (apache/kafka#13508): a flag, false when absent."""
+    return e.fill_null("") == "(under-min-isr)"
+
+
+def _offset_meta(e: pl.Expr) -> pl.Expr:
+    """A LogOffsetMetadata rendering -> its message offset (the first number)."""
+    return e.str.extract(r"(-?\d+)", 1).cast(pl.Int64, strict=False)
+
+
+# One out-of-sync replica of a "Shrinking ISR" line (2.2+): endOffset and, from 3.6,
+# lastCaughtUpTimeMs; both print `unknown` when the leader has no state for it (3.0+).
+_LAGGING_ONE = (
+    r"\(brokerId: -?\d+, endOffset: (?:-?\d+|unknown)(?:, lastCaughtUpTimeMs: (?:-?\d+|unknown))?\)"
+)
+
+
+def _lagging(e: pl.Expr) -> pl.Expr:
+    """`(brokerId: 2, endOffset: 90410) (brokerId: 3, endOffset: unknown)` -> list of
+    {broker, end_offset, last_caught_up_ms} (null where Kafka printed `unknown`)."""
+    return e.str.extract_all(_LAGGING_ONE).list.eval(
+        pl.struct(
+            pl.element().str.extract(r"brokerId: (-?\d+)", 1).cast(pl.Int32, strict=False)
+            .alias("broker"),
+            pl.element().str.extract(r"endOffset: (-?\d+)", 1).cast(pl.Int64, strict=False)
+            .alias("end_offset"),
+            pl.element().str.extract(r"lastCaughtUpTimeMs: (-?\d+)", 1)
+            .cast(pl.Int64, strict=False).alias("last_caught_up_ms"),
+        )
+    )
+
+
 # A rendered list of ints in any of Kafka's collection styles (possibly empty).
 _IDS_RE = (
     r"(?:(?:[A-Za-z]+\()?\[?(?:-?\d+(?:\s*,\s*-?\d+)*)?\]?\)?"
@@ -85,6 +127,28 @@ TYPES: dict[str, FieldType] = {
     "member": FieldType("member", r"\S+", _as_is),
     "group": FieldType("group", r".+?", _as_is),
     "bool": FieldType("bool", r"(?:true|false)", lambda e: e == "true"),
+    "nonempty": FieldType("nonempty", r".*?", _nonempty),
+    "optional_int": FieldType("optional_int", r"OptionalInt(?:\[-?\d+\]|\.empty)", _java_optional_int),
+    # replication (kafka-log-templates.md §4)
+    "under_min_isr": FieldType("under_min_isr", r"(?:\(under-min-isr\))?", _under_min_isr),
+    "offset_meta": FieldType(
+        "offset_meta",
+        r"(?:\(offset=-?\d+,? ?segment=\[-?\d+:-?\d+\]\)|-?\d+ \[-?\d+ : -?\d+\])",
+        _offset_meta,
+    ),
+    # 2.2-3.5: (brokerId: N, endOffset: N); 3.6+ adds lastCaughtUpTimeMs
+    "lagging": FieldType(
+        "lagging",
+        r"\(brokerId: -?\d+, endOffset: (?:-?\d+|unknown)\)"
+        r"(?: \(brokerId: -?\d+, endOffset: (?:-?\d+|unknown)\))*",
+        _lagging,
+    ),
+    "lagging_since": FieldType(
+        "lagging_since",
+        r"\(brokerId: -?\d+, endOffset: (?:-?\d+|unknown), lastCaughtUpTimeMs: (?:-?\d+|unknown)\)"
+        r"(?: \(brokerId: -?\d+, endOffset: (?:-?\d+|unknown), lastCaughtUpTimeMs: (?:-?\d+|unknown)\))*",
+        _lagging,
+    ),
 }
 
 # The type a placeholder gets when its template does not say.
@@ -107,3 +171,105 @@ def field_type(field: str, explicit: str | None) -> FieldType:
         return TYPES[name]
     except KeyError:
         raise ValueError(f"unknown placeholder type {name!r} for field {field!r}") from None
+
+
+# --- consumer client -----------------------------------------------------------------------
+
+
+def _coordinator_node(e: pl.Expr) -> pl.Expr:
+    """The group coordinator as a client prints it -> the coordinator's broker id.
+
+    The classic consumer keeps the coordinator as ``new Node(Integer.MAX_VALUE - brokerId, ...)``
+    (a separate connection id, 0.10 → 4.x), so ``Node.toString`` prints ``host:port (id:
+    2147483646 rack: null)`` for broker 1; the new consumer prints ``Optional[<node>]`` /
+    ``Optional.empty``, and its ``Discovered group coordinator`` line (3.7+) prints the
+    FindCoordinator data itself, ``Coordinator(key='g', nodeId=1, host='h', port=9092, ...)``,
+    whose ``nodeId`` is the broker id already.  An id below 2^30 is taken as a broker id as is.
+    """
+    conn = e.str.extract(r"\(id: (-?\d+) rack: ", 1).cast(pl.Int64, strict=False)
+    data = e.str.extract(r"nodeId=(-?\d+)", 1).cast(pl.Int64, strict=False)
+    broker = pl.when(conn >= 1 << 30).then(2147483647 - conn).otherwise(conn)
+    return pl.coalesce(data, broker)
+
+
+TYPES["coordinator_node"] = FieldType(
+    "coordinator_node",
+    r"(?:Optional\[)?(?:\S+ \(id: -?\d+ rack: [^)]*\)|null)\]?|Optional\.empty|Coordinator\([^)]*\)",
+    _coordinator_node,
+)
+
+
+# --- controller (ZooKeeper mode) -------------------------------------------------------------
+
+
+def _tps(e: pl.Expr) -> pl.Expr:
+    """A list of partitions as the ZK controller prints it -> ``topic-N`` strings: the
+    0.8–0.11 TopicAndPartition ``[t,0],[t,1]`` / ``Set([t,0], [t,1])`` or TopicPartition
+    ``t-0,t-1`` / ``Set(t-0, t-1)`` / ``HashSet(...)`` (possibly empty)."""
+    taps = e.str.extract_all(r"\[[^\[\],\s]+,\d+\]").list.eval(
+        pl.element().str.replace(r"^\[(.+),(\d+)\]$", "${1}-${2}")
+    )
+    return pl.when(e.str.contains(r"\[[^\[\],\s]+,\d+\]")).then(taps).otherwise(_strs(e))
+
+
+TYPES["tps"] = FieldType("tps", r".*?", _tps)
+
+
+# --- KRaft controller and server lifecycle (catalogue/kraft.py) ------------------------------
+
+
+def _micros_as_ms(e: pl.Expr) -> pl.Expr:
+    """A duration the KRaft controller prints in microseconds (``in 1234 us``, ``in 1234
+    microseconds``) -> milliseconds, the unit of ``duration_ms``."""
+    return e.cast(pl.Float64, strict=False) / 1000.0
+
+
+def _server_state(e: pl.Expr) -> pl.Expr:
+    """A KRaft ``ProcessStatus`` / ``BrokerState`` name (``STARTING``, ``SHUTTING_DOWN``,
+    ``SHUTDOWN``, ``PENDING_CONTROLLED_SHUTDOWN`` …) -> the lower-case spelling the broker
+    lifecycle entries use (``SHUTDOWN`` is ``shut_down``, as in "shut down completed")."""
+    low = e.str.to_lowercase()
+    return pl.when(low == "shutdown").then(pl.lit("shut_down")).otherwise(low)
+
+
+TYPES["us_ms"] = FieldType("us_ms", r"-?\d+", _micros_as_ms)
+TYPES["server_state"] = FieldType("server_state", r"[A-Z][A-Z_]*", _server_state)
+# A new ISR as AlterPartition carries it: broker ids (3.2–3.4, `[1, 2]`) or, from 3.5
+# (KIP-903), `[BrokerState(brokerId=1, brokerEpoch=-1), ...]`; the broker ids either way.
+TYPES["broker_states"] = FieldType(
+    "broker_states",
+    r"\[(?:BrokerState\(brokerId=-?\d+, brokerEpoch=-?\d+\)(?:, )?)*\]|" + _IDS_RE,
+    _ids,
+)
+# The KRaft controller names "no leader" `(none)` (QuorumController 3.3+ `newLeaderName`).
+TYPES["none_int"] = FieldType("none_int", r"\(none\)|-?\d+", _int)
+
+
+# --- request log (kafka-log-templates.md §8) -------------------------------------------------
+
+
+def _json_string(e: pl.Expr) -> pl.Expr:
+    """A JSON string literal as Jackson writes it (2.8+ request log: ``"a\\"b"`` or ``null``)
+    -> its text.  Only ``\\"``, ``\\\\`` and ``\\/`` are undone (one left-to-right pass); the
+    rarer ``\\n`` / ``\\uXXXX`` escapes are kept as written."""
+    body = e.str.strip_prefix('"').str.strip_suffix('"').str.replace_all(r'\\(["\\/])', "${1}")
+    return pl.when(e == "null").then(None).otherwise(body)
+
+
+def _decimal(e: pl.Expr) -> pl.Expr:
+    """0.11's ``%f`` times follow the JVM's default locale: ``0.466000`` or ``0,466000``."""
+    return e.str.replace(",", ".", literal=True).cast(pl.Float64, strict=False)
+
+
+def _java_string(e: pl.Expr) -> pl.Expr:
+    """A Java ``String`` concatenated into a message: ``null`` (and an empty value) -> null."""
+    return pl.when(e.is_in(["null", ""])).then(None).otherwise(e)
+
+
+TYPES["json_str"] = FieldType("json_str", r'(?:"(?:[^"\\]|\\.)*"|null)', _json_string)
+TYPES["decimal"] = FieldType("decimal", r"-?\d+(?:[.,]\d+)?", _decimal)
+TYPES["java_str"] = FieldType("java_str", r".*?", _java_string)
+# one item of a `key:value,key:value` list (the request log's `listener:PLAINTEXT,…`)
+TYPES["item"] = FieldType("item", r"[^,]*", _as_is)
+# a Java enum constant's name (`apiKey=JOIN_GROUP`, `"requestApiKeyName":"HEARTBEAT"`)
+TYPES["enum"] = FieldType("enum", r"[A-Z][A-Z0-9_]*", _as_is)

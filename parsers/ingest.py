@@ -1,11 +1,15 @@
 """``ingest``: files on disk -> one event table (Parquet, zstd) and its accounting.
 
 Per input: open (gzip, tar and stdin included), recognise what it is by content,
-find the layout and any collector wrapper from a sample, cut it into chunks at
-record boundaries, parse the chunks on a small thread pool (Polars releases the
-GIL), and stage the events in an Arrow IPC file.  When every input is read, each
-(source, stream) gets its cluster and broker (``identity``) and the staged events
-are written to Parquet in input order.  Memory stays bounded by the chunk size.
+find the layout and any collector wrapper from a sample (``decide``), cut it into
+chunks at record boundaries, parse the chunks on a small thread pool (Polars
+releases the GIL; ``parse_chunk``), add them up in order (``StreamTally``), and
+stage the events in an Arrow IPC file.  When every input is read, each (source,
+stream) gets its cluster and broker (``settle``) and the staged events are written
+to Parquet in input order.  Memory stays bounded by the chunk size.
+
+``ingest --spark`` (``spark.py``, ``units.py``) runs these same functions in Spark
+executors; only the scheduling differs.
 """
 
 from __future__ import annotations
@@ -19,19 +23,16 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 import polars as pl
-import pyarrow as pa
-import pyarrow.ipc as ipc
-import pyarrow.parquet as pq
 
 from .. import __version__
-from . import datadir, identity, layouts
+from . import datadir, identity, layouts, parquet
 from .accounting import Accounting
 from .chunks import DEFAULT_CHUNK, Chunk, iter_chunks, split_lines
-from .core import STAGE_COLUMNS, ChunkResult, ParseOptions, parse_lines
-from .recognise import POLARS_TYPES
-from .schema import COLUMN_NAMES, EVENT_SCHEMA, SCHEMA_VERSION
+from .core import ParseOptions, lines_batch, parse_batch
+from .schema import SCHEMA_VERSION
 from .sources import (
     Input,
     InputDamaged,
@@ -45,6 +46,7 @@ from .sources import (
     iter_tar,
     open_raw,
 )
+from .stage import EvidenceMap, Stage
 
 SNIFF_BYTES = 1 << 16
 SAMPLE_LINES = 400
@@ -93,29 +95,39 @@ def ingest(
     report = IngestReport(output=output)
     inputs, report.errors = expand(paths)
     with tempfile.TemporaryDirectory(prefix="kafka-forensics-") as tmp:
-        stage = _Stage(Path(tmp) / "stage.arrow")
+        stage = Stage(Path(tmp) / "stage.arrow")
         for inp in inputs:
-            report.files.extend(_ingest_input(inp, stage, opts, progress))
+            report.files.extend(ingest_input(inp, stage, opts, progress))
         stage.close()
-        ids = {
-            key: identity.resolve(identity.from_path(key[0]), ev, cluster=opts.cluster, broker=opts.broker)
-            for key, ev in stage.evidence.items()
-        }
-        for acc in report.files:
-            acc.identity = "; ".join(
-                sorted({i.how for (src, _), i in ids.items() if src == acc.source})
-            ) or identity.resolve(identity.from_path(acc.source), identity.Evidence(),
-                                  cluster=opts.cluster, broker=opts.broker).how
-        report.events = stage.rows
+        ids = settle(report, stage.evidence, stage.rows, opts)
         if output is not None:
-            _write_parquet(stage, ids, output, report)
+            parquet.write(output, stage.batches(), parquet.identity_frame(ids),
+                          parquet.schema_with(report.to_json()))
     return report
 
 
+def settle(
+    report: IngestReport, evidence: EvidenceMap, rows: int, opts: IngestOptions
+) -> parquet.IdentityMap:
+    """Once every input is read: who wrote each (source, stream), and the report's totals."""
+    ids = {
+        key: identity.resolve(identity.from_path(key[0]), ev, cluster=opts.cluster, broker=opts.broker)
+        for key, ev in evidence.items()
+    }
+    for acc in report.files:
+        acc.identity = "; ".join(
+            sorted({i.how for (src, _), i in ids.items() if src == acc.source})
+        ) or identity.resolve(identity.from_path(acc.source), identity.Evidence(),
+                              cluster=opts.cluster, broker=opts.broker).how
+    report.events = rows
+    return ids
+
+
 # --------------------------------------------------------------------------------------------
-def _ingest_input(
-    inp: Input, stage: _Stage, opts: IngestOptions, progress: Progress | None
+def ingest_input(
+    inp: Input, stage: Stage, opts: IngestOptions, progress: Progress | None = None
 ) -> list[Accounting]:
+    """Read one input to its end (all its tar members), staging its events."""
     try:
         raw = open_raw(inp)
     except InputError as e:
@@ -136,7 +148,7 @@ def _ingest_input(
             raw.close()
 
 
-def _ingest_tar(inp: Input, blocks: Peekable, stage: _Stage, opts: IngestOptions) -> list[Accounting]:
+def _ingest_tar(inp: Input, blocks: Peekable, stage: Stage, opts: IngestOptions) -> list[Accounting]:
     out: list[Accounting] = []
     try:
         for m in iter_tar(inp, _BlockReader(iter(blocks))):
@@ -153,90 +165,147 @@ def _ingest_tar(inp: Input, blocks: Peekable, stage: _Stage, opts: IngestOptions
     return out
 
 
-def _ingest_stream(name: str, blocks: Peekable, stage: _Stage, opts: IngestOptions) -> Accounting:
+def _ingest_stream(name: str, blocks: Peekable, stage: Stage, opts: IngestOptions) -> Accounting:
     acc = Accounting(source=name)
     try:
         head = blocks.peek(SNIFF_BYTES)
     except InputDamaged as e:  # pragma: no cover - peek keeps the error for iteration
         acc.errors.append(str(e))
         return acc
-    if not head:
-        acc.notes.append("empty file")
-        _drain(blocks, acc)
-        return acc
-    if datadir.claims(name, head):
+    d = decide(name, head, opts)
+    if d.action == "datadir":
         return datadir.ingest(name, blocks, stage.add, acc)
+    if d.action != "parse":
+        d.account(acc)
+        _drain(blocks, acc, skipped=d.action == "skip")
+        return acc
+    assert d.popts is not None and d.start is not None
+    tally = StreamTally(acc, d)
+    try:
+        for events, count in _parse_chunks(iter_chunks(iter(blocks), d.start, opts.chunk_bytes),
+                                           name, d.popts, opts.workers):
+            tally.absorb(count)
+            stage.add(name, events)
+    except InputDamaged as e:
+        acc.errors.append(str(e))
+    return tally.finish()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to do with one stream, decided from its name and first bytes alone (so the
+    Spark driver can decide it for a file it is about to split, as the local path would)."""
+
+    action: Literal["parse", "datadir", "empty", "skip", "reject"]
+    popts: ParseOptions | None = None
+    start: re.Pattern[bytes] | None = None  # a line that starts a record (where chunks are cut)
+    message: str = ""  # the error (reject) or the note (empty, skip)
+    notes: tuple[str, ...] = ()
+
+    def account(self, acc: Accounting) -> None:
+        if self.action == "reject":
+            acc.errors.append(self.message)
+        elif self.message:
+            acc.notes.append(self.message)
+
+
+def decide(name: str, head: bytes, opts: IngestOptions) -> Decision:
+    if not head:
+        return Decision("empty", message="empty file")
+    if datadir.claims(name, head):
+        return Decision("datadir")
     sample = split_lines(head[: head.rfind(b"\n") + 1] or head).lines.head(SAMPLE_LINES).to_list()
     try:
         wrappers, lay = layouts.detect(sample, opts.layout)
     except ValueError as e:
-        acc.errors.append(f"{name}: {e}")
-        _drain(blocks, acc)
-        return acc
+        return Decision("reject", message=f"{name}: {e}")
     if lay is None:
         if _looks_binary(head):
-            acc.errors.append(
+            return Decision("reject", message=(
                 f"{name}: binary data at byte {_first_binary(head)}, not a log file "
                 "(if it is a Kafka or ZooKeeper data file, its format is not supported yet)"
-            )
-            _drain(blocks, acc)
-        elif (what := _not_a_log(name, head)) is not None:
-            acc.notes.append(f"{what}, not a log: its lines are counted as skipped")
-            _drain(blocks, acc, skipped=True)
-        else:
-            acc.errors.append(
-                f"{name}: no line of its first {len(sample)} looks like a log record of a known "
-                "layout; if it is a log with a custom log4j layout, pass it with --layout '<pattern>'"
-            )
-            _drain(blocks, acc)
-        return acc
-    acc.layout = lay.name
-    if wrappers:
-        acc.notes.append("lines wrapped by " + ", ".join(w.name for w in wrappers))
-    popts = ParseOptions(layout=lay, wrappers=wrappers, tz=opts.tz)
+            ))
+        if (what := _not_a_log(name, head)) is not None:
+            return Decision("skip", message=f"{what}, not a log: its lines are counted as skipped")
+        return Decision("reject", message=(
+            f"{name}: no line of its first {len(sample)} looks like a log record of a known "
+            "layout; if it is a log with a custom log4j layout, pass it with --layout '<pattern>'"
+        ))
     start = re.compile(
         ("".join(w.regex.lstrip("^") for w in wrappers) + lay.start.lstrip("^")).encode()
     )
+    notes = ("lines wrapped by " + ", ".join(w.name for w in wrappers),) if wrappers else ()
+    return Decision("parse", ParseOptions(layout=lay, wrappers=wrappers, tz=opts.tz), start,
+                    notes=notes)
+
+
+LATIN1_NOTE = "bytes that are not UTF-8 were read as Latin-1"
+
+
+@dataclass
+class ChunkCount:
+    """What one parsed chunk adds to its stream's accounting."""
+
+    accounting: Accounting
+    loggers: Counter[str]  # records per logger among its events (for the file's kind)
+    latin1: bool
+
+
+def parse_chunk(name: str, ch: Chunk, popts: ParseOptions) -> tuple[pl.DataFrame, ChunkCount]:
+    """One chunk -> its events and counts: the unit of work of both ingest paths."""
+    lines = split_lines(ch.data)
+    batch, acc = parse_batch(lines_batch(name, ch.first_line, lines.lines), popts)
+    events = pl.from_arrow(batch)
+    assert isinstance(events, pl.DataFrame)
+    if acc.samples:  # binary junk is located by byte offset too
+        acc.samples = [
+            replace(s, offset=ch.offset + _line_offset(ch.data, s.line - ch.first_line))
+            if "binary" in s.reason else s
+            for s in acc.samples
+        ]
+    acc.bytes = len(ch.data)
     loggers: Counter[str] = Counter()
-    try:
-        for res, latin1 in _parse_chunks(iter_chunks(iter(blocks), start, opts.chunk_bytes),
-                                         name, popts, opts.workers):
-            acc.add(res.accounting)
-            loggers.update(res.accounting.unrecognised)
-            if res.events.height:
-                loggers.update(dict(res.events.group_by("logger").len().iter_rows()))
-                stage.add(name, res.events)
-            if latin1 and "bytes that are not UTF-8 were read as Latin-1" not in acc.notes:
-                acc.notes.append("bytes that are not UTF-8 were read as Latin-1")
-    except InputDamaged as e:
-        acc.errors.append(str(e))
-    acc.file_kind = _file_kind(loggers)
-    return acc
+    if events.height:
+        loggers.update(dict(events.group_by("logger").len().sort("logger").iter_rows()))
+    return events, ChunkCount(acc, loggers, lines.latin1)
+
+
+class StreamTally:
+    """A stream's accounting, added up from its chunks in order."""
+
+    def __init__(self, acc: Accounting, d: Decision) -> None:
+        assert d.popts is not None
+        self.acc = acc
+        acc.layout = d.popts.layout.name
+        acc.notes.extend(d.notes)
+        self._loggers: Counter[str] = Counter()
+
+    def absorb(self, count: ChunkCount) -> None:
+        self.acc.add(count.accounting)
+        self._loggers.update(count.accounting.unrecognised)
+        self._loggers.update(count.loggers)
+        if count.latin1 and LATIN1_NOTE not in self.acc.notes:
+            self.acc.notes.append(LATIN1_NOTE)
+
+    def finish(self) -> Accounting:
+        self.acc.file_kind = _file_kind(self._loggers)
+        return self.acc
 
 
 def _parse_chunks(
     chunks: Iterator[Chunk], name: str, popts: ParseOptions, workers: int
-) -> Iterator[tuple[ChunkResult, bool]]:
+) -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
     """Parse chunks on a thread pool, yielding results in input order (bounded in flight)."""
 
-    def work(ch: Chunk) -> tuple[ChunkResult, bool]:
-        lines = split_lines(ch.data)
-        res = parse_lines(lines.lines, name, ch.first_line, popts)
-        if res.accounting.samples:  # binary junk is located by byte offset too
-            res.accounting.samples = [
-                replace(s, offset=ch.offset + _line_offset(ch.data, s.line - ch.first_line))
-                if "binary" in s.reason else s
-                for s in res.accounting.samples
-            ]
-        res.accounting.bytes = len(ch.data)
-        return res, lines.latin1
+    def work(ch: Chunk) -> tuple[pl.DataFrame, ChunkCount]:
+        return parse_chunk(name, ch, popts)
 
     if workers <= 1:
         for ch in chunks:
             yield work(ch)
         return
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kf-parse") as pool:
-        pending: deque[Future[tuple[ChunkResult, bool]]] = deque()
+        pending: deque[Future[tuple[pl.DataFrame, ChunkCount]]] = deque()
         damage: InputDamaged | None = None
         try:
             for ch in chunks:
@@ -369,72 +438,3 @@ class _BlockReader(io.RawIOBase):
         b[:n] = self._buf[:n]
         self._buf = self._buf[n:]
         return n
-
-
-# --------------------------------------------------------------------------------------------
-_STAGE_SCHEMA = pl.DataFrame(
-    schema={**{c: POLARS_TYPES[c] for c in COLUMN_NAMES}, "_stream": pl.String}
-).to_arrow().schema
-
-
-class _Stage:
-    """Events parked on disk until every input is read and identities are known."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._sink = pa.OSFile(str(path), "wb")
-        self._writer = ipc.new_stream(self._sink, _STAGE_SCHEMA)
-        self.rows = 0
-        self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
-
-    def add(self, source: str, events: pl.DataFrame) -> None:
-        if events.height == 0:
-            return
-        for stream in events["_stream"].unique().to_list():
-            self.evidence.setdefault((source, stream), identity.Evidence())
-        for stream, ev in identity.gather(events).items():
-            self.evidence[(source, stream)].add(ev)
-        table = events.select(STAGE_COLUMNS).to_arrow().cast(_STAGE_SCHEMA)
-        for batch in table.to_batches():
-            self._writer.write_batch(batch)
-        self.rows += events.height
-
-    def close(self) -> None:
-        self._writer.close()
-        self._sink.close()
-
-    def batches(self) -> Iterator[pa.RecordBatch]:
-        with pa.memory_map(str(self.path)) as src:
-            yield from ipc.open_stream(src)
-
-
-def _write_parquet(
-    stage: _Stage, ids: dict[tuple[str, str | None], identity.Identity], out: Path, report: IngestReport
-) -> None:
-    mapping = pl.DataFrame(
-        {
-            "source": [k[0] for k in ids],
-            "_stream": [k[1] for k in ids],
-            "_cluster": [i.cluster for i in ids.values()],
-            "_broker": [i.broker for i in ids.values()],
-            "_per_record": [i.per_record for i in ids.values()],
-        },
-        schema={"source": pl.String, "_stream": pl.String, "_cluster": pl.String,
-                "_broker": pl.Int32, "_per_record": pl.Boolean},
-    )
-    meta = dict(EVENT_SCHEMA.metadata or {})
-    meta[b"kafka_forensics.ingest"] = json.dumps(report.to_json(), sort_keys=True).encode()
-    schema = EVENT_SCHEMA.with_metadata(meta)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with pq.ParquetWriter(str(out), schema, compression="zstd") as w:
-        for batch in stage.batches():
-            df = pl.from_arrow(batch)
-            assert isinstance(df, pl.DataFrame)
-            df = df.join(mapping, on=["source", "_stream"], how="left", nulls_equal=True,
-                         maintain_order="left")
-            df = df.with_columns(
-                pl.col("_cluster").alias("cluster"),
-                pl.when(pl.col("_per_record")).then(pl.col("node"))
-                .otherwise(pl.col("_broker")).cast(pl.Int32).alias("broker"),
-            )
-            w.write_table(df.select(COLUMN_NAMES).to_arrow().cast(schema))

@@ -106,6 +106,21 @@ class Kind(enum.StrEnum):
         "offsets removed for deleted partitions or by OffsetDelete")
     OFFSET_COMMIT_MIXED = ("offset_commit_mixed", Area.GROUP,
         "a group received both consumer and transactional offset commits")
+    GROUP_STALE_EXPIRATION = ("group_stale_expiration", Area.GROUP,
+        "a heartbeat or sync expiration fired for a member, generation or group already gone: "
+        "nothing changes")
+    GROUP_CREATED = ("group_created", Area.GROUP,
+        "a simple consumer group was created implicitly by a manual offset commit")
+    GROUP_CONVERSION = ("group_conversion", Area.GROUP,
+        "KIP-848 online upgrade / downgrade between a classic and a consumer group refused (reason)")
+    GROUP_PROTOCOL_UNPARSEABLE = ("group_protocol_unparseable", Area.GROUP,
+        "the coordinator could not parse a group's consumer-protocol metadata (topics unknown to it)")
+    GROUP_RESPONSE_FAILED = ("group_response_failed", Area.GROUP,
+        "a parked JoinGroup / SyncGroup response could not be completed (callback error)")
+    COORDINATOR_LOAD_FAILED = ("coordinator_load_failed", Area.GROUP,
+        "loading a __consumer_offsets partition failed, or its state machine is reloaded (error)")
+    COORDINATOR_LOAD_ANOMALY = ("coordinator_load_anomaly", Area.GROUP,
+        "loading went on past something odd (buffer above offsets.load.buffer.size, unknown key)")
 
     # --- consumer client (AbstractCoordinator / ConsumerCoordinator / new consumer)
     CONSUMER_COORDINATOR_DISCOVERED = ("consumer_coordinator_discovered", Area.CONSUMER,
@@ -145,6 +160,9 @@ class Kind(enum.StrEnum):
         "new consumer (KIP-848) member state transition")
     CONSUMER_DISCONNECTED = ("consumer_disconnected", Area.CONSUMER,
         "consumer has been disconnected from the coordinator for a while")
+    CONSUMER_FENCED = ("consumer_fenced", Area.CONSUMER,
+        "consumer member fenced outside a named request: static group.instance.id taken over "
+        "(FENCED_INSTANCE_ID) or a new-protocol member fenced while leaving")
 
     # --- partition replication (leader and follower sides)
     ISR_SHRINK = ("isr_shrink", Area.REPLICATION,
@@ -187,6 +205,15 @@ class Kind(enum.StrEnum):
         "partition marked RECOVERING after an unclean election (KIP-704)")
     LOG_LOADED = ("log_loaded", Area.REPLICATION, "log segments loaded / recovered on startup")
     LOG_CORRUPTION = ("log_corruption", Area.REPLICATION, "corruption found while recovering a log")
+    LOG_SEGMENT = ("log_segment", Area.REPLICATION,
+        "log segment rolled, scheduled for deletion or deleted (state; base offset, reason)")
+    PRODUCER_STATE = ("producer_state", Area.REPLICATION,
+        "producer state loaded, rebuilt or snapshotted for a partition log (offset)")
+    LOG_DIR_FAILURE = ("log_dir_failure", Area.REPLICATION,
+        "a log directory went offline: its replicas stop being served and fetched")
+    REPLICATION_LIFECYCLE = ("replication_lifecycle", Area.REPLICATION,
+        "replica manager, replica fetcher threads / managers or log-dir failure handler "
+        "starting, shutting down, stopped (state)")
 
     # --- controller (ZooKeeper mode) and state-change log
     CONTROLLER_ELECTED = ("controller_elected", Area.CONTROLLER,
@@ -238,6 +265,9 @@ class Kind(enum.StrEnum):
         "topics / partitions created, deleted or reassigned")
     CONTROLLER_REQUEST_ERROR = ("controller_request_error", Area.CONTROLLER,
         "controller-to-broker request failed or got an error response")
+    CONTROLLER_RESPONSE = ("controller_response", Area.CONTROLLER,
+        "controller received a broker's response to LeaderAndIsr / UpdateMetadata / StopReplica "
+        "(count = partitions in error, error = the first error)")
 
     # --- KRaft quorum controller
     KRAFT_PARTITION_CHANGE = ("kraft_partition_change", Area.KRAFT,
@@ -245,7 +275,23 @@ class Kind(enum.StrEnum):
     KRAFT_PARTITION_CREATED = ("kraft_partition_created", Area.KRAFT,
         "KRaft PartitionRecord replayed (new or existing partition)")
     KRAFT_TOPIC_CREATED = ("kraft_topic_created", Area.KRAFT, "KRaft TopicRecord replayed")
+    KRAFT_TOPIC_DELETED = ("kraft_topic_deleted", Area.KRAFT,
+        "KRaft RemoveTopicRecord replayed: the topic is deleted")
+    KRAFT_TOPIC_REQUEST = ("kraft_topic_request", Area.KRAFT,
+        "CreateTopics / DeleteTopics outcome on the active controller (first topic, error; details lists all)")
+    KRAFT_CONFIG_CHANGE = ("kraft_config_change", Area.KRAFT,
+        "KRaft ConfigRecord replayed: a topic / broker configuration set or removed")
+    KRAFT_FEATURE_LEVEL = ("kraft_feature_level", Area.KRAFT,
+        "metadata.version / feature level set, upgraded or downgraded")
+    KRAFT_METADATA_TRANSACTION = ("kraft_metadata_transaction", Area.KRAFT,
+        "KIP-868 metadata transaction begun, ended or aborted in the metadata log (offset)")
     KRAFT_BROKER_FENCED = ("kraft_broker_fenced", Area.KRAFT, "KRaft controller fenced a broker")
+    KRAFT_BROKER_UNFENCED = ("kraft_broker_unfenced", Area.KRAFT,
+        "KRaft broker unfenced: it caught up with the metadata log and may lead partitions again")
+    KRAFT_BROKER_CONTROLLED_SHUTDOWN = ("kraft_broker_controlled_shutdown", Area.KRAFT,
+        "KRaft controlled shutdown of a broker requested, pending, granted or skipped (state)")
+    KRAFT_HEARTBEAT_FAILED = ("kraft_heartbeat_failed", Area.KRAFT,
+        "a broker's heartbeat to the KRaft controller was not sent or got an error (error)")
     KRAFT_BROKER_REGISTERED = ("kraft_broker_registered", Area.KRAFT,
         "KRaft broker registration replayed / changed")
     KRAFT_CONTROLLER_ACTIVE = ("kraft_controller_active", Area.KRAFT,
@@ -256,10 +302,32 @@ class Kind(enum.StrEnum):
     KRAFT_PARTITION_TRANSITION = ("kraft_partition_transition", Area.KRAFT,
         "KRaft broker transitions partitions to leaders / followers")
     KRAFT_SNAPSHOT = ("kraft_snapshot", Area.KRAFT, "KRaft metadata snapshot written or loaded")
+    KRAFT_ELECTION = ("kraft_election", Area.KRAFT,
+        "metadata quorum election step: candidacy, votes, timeouts, resignation, quorum-state transitions")
+    KRAFT_METADATA_CATCHUP = ("kraft_metadata_catchup", Area.KRAFT,
+        "a node's metadata loader catching up with / caught up to the high watermark, publishers installed")
+    KRAFT_LIFECYCLE = ("kraft_lifecycle", Area.KRAFT,
+        "KRaft controller / raft client created, started or shut down; listeners; ZK-migration steps")
+    KRAFT_PERIODIC_TASK = ("kraft_periodic_task", Area.KRAFT,
+        "controller periodic task registered, activated or run (records generated = count, duration_ms)")
+    KRAFT_CONTROLLER_PERFORMANCE = ("kraft_controller_performance", Area.KRAFT,
+        "controller event-queue summary or exceptionally slow event (count, duration_ms of the slowest)")
+    KRAFT_CONTROLLER_ERROR = ("kraft_controller_error", Area.KRAFT,
+        "a controller event failed or could not start (event, error; a failover when it renounces)")
+    KRAFT_BROKER_REGISTRATION_FAILED = ("kraft_broker_registration_failed", Area.KRAFT,
+        "a broker's registration with the KRaft controller was rejected or not sent (error, e.g. "
+        "DUPLICATE_BROKER_REGISTRATION while the previous incarnation's session lives)")
+    KRAFT_LOG_TRUNCATION = ("kraft_log_truncation", Area.KRAFT,
+        "a metadata-quorum follower truncated its log to the leader's (divergence after a leader "
+        "change) or fully, after downloading a snapshot (offset, controller = the leader)")
 
     # --- request log
     REQUEST_COMPLETED = ("request_completed", Area.REQUEST,
-        "`Completed request:` for a group request (api, member, generation, error, duration)")
+        "`Completed request:` for any API (api, client, error, duration; group fields for group APIs)")
+    REQUEST_RECEIVED = ("request_received", Area.REQUEST,
+        "a network processor received a request (TRACE; api, client, correlation id, forwarded)")
+    REQUEST_AUTHORIZATION = ("request_authorization", Area.REQUEST,
+        "authorizer decision (kafka.authorizer.logger): principal Allowed / Denied an operation on a resource")
 
     # --- broker lifecycle and identity
     BROKER_CONFIG = ("broker_config", Area.BROKER,
@@ -271,23 +339,40 @@ class Kind(enum.StrEnum):
     ZK_SESSION = ("zk_session", Area.BROKER,
         "ZooKeeper client session established, expired or re-initialised")
     CLUSTER_ID = ("cluster_id", Area.BROKER, "the cluster id the broker reports")
+    LOG4J_MBEAN_REGISTERED = ("log4j_mbean_registered", Area.BROKER,
+        "log4j registered a logger as a JMX MBean (`preRegister called`, DEBUG): a JVM using this "
+        "log configuration started (ZooKeeper's ManagedUtil does it for every configured logger)")
 
     # --- Kafka data directory artefacts (read natively)
     GROUP_METADATA_RECORD = ("group_metadata_record", Area.DATADIR,
-        "GroupMetadata record in a __consumer_offsets segment (generation, leader, members)")
+        "GroupMetadata record in a __consumer_offsets segment: generation, protocol, member = leader, "
+        "members = count (details: each member); state Dead for a tombstone; offset = its log offset")
     OFFSET_COMMIT_RECORD = ("offset_commit_record", Area.DATADIR,
-        "offset commit record in a __consumer_offsets segment")
+        "offset commit record in a __consumer_offsets segment: group, topic, partition, offset = the "
+        "committed offset, leader_epoch (details: metadata, commit/expire time, tombstone)")
+    CONSUMER_GROUP_RECORD = ("consumer_group_record", Area.DATADIR,
+        "KIP-848 consumer-group record in a __consumer_offsets segment (group, member, generation = "
+        "group / assignment / member epoch; details.record names the type)")
     CHECKPOINT_ENTRY = ("checkpoint_entry", Area.DATADIR,
-        "an entry of a replication / recovery / log-start / cleaner offset checkpoint")
-    LEADER_EPOCH_ENTRY = ("leader_epoch_entry", Area.DATADIR, "an entry of a leader-epoch-checkpoint")
+        "an entry of a replication (hw = high watermark) / recovery-point / log-start / cleaner "
+        "(offset) checkpoint; details.checkpoint says which")
+    LEADER_EPOCH_ENTRY = ("leader_epoch_entry", Area.DATADIR,
+        "an entry of a leader-epoch-checkpoint: leader_epoch and offset = its start offset")
     NODE_IDENTITY = ("node_identity", Area.DATADIR,
-        "meta.properties / partition.metadata identity (node id, cluster id, topic id)")
-    KRAFT_QUORUM_STATE = ("kraft_quorum_state", Area.DATADIR, "KRaft quorum-state file")
+        "meta.properties (node = broker.id / node.id, details.cluster_id) or partition.metadata "
+        "(details.topic_id) identity")
+    KRAFT_QUORUM_STATE = ("kraft_quorum_state", Area.DATADIR,
+        "KRaft quorum-state file: leader, leader_epoch, brokers = voters")
     KRAFT_METADATA_RECORD = ("kraft_metadata_record", Area.DATADIR,
-        "a record of a KRaft metadata log / snapshot (details = the decoded record)")
-    PRODUCER_SNAPSHOT = ("producer_snapshot", Area.DATADIR, "a producer-state snapshot file")
+        "a record of a KRaft metadata log / snapshot, raft control records included (details.type, "
+        "details.data = the decoded record; offset = its log offset)")
+    PRODUCER_SNAPSHOT = ("producer_snapshot", Area.DATADIR,
+        "a producer-state snapshot file: offset = the log end offset it was taken at, count = producers")
     SEGMENT_BATCH = ("segment_batch", Area.DATADIR,
-        "a record batch of a log segment not otherwise decoded (offsets, epoch, time)")
+        "a record batch of a log segment not otherwise decoded: offset = base offset, count, "
+        "leader_epoch, ts = max timestamp (details: codec, producer, CRC, control type)")
+    SEGMENT_RECORD = ("segment_record", Area.DATADIR,
+        "a record of an internal topic's segment that could not be decoded (details.reason, sizes)")
 
 
 def markdown() -> str:

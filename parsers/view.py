@@ -9,13 +9,16 @@ from pathlib import Path
 import polars as pl
 
 from .ingest import IngestOptions, ingest
+from .parquet import is_dataset
 
 
 def load(sources: list[str], *, tz: str = "UTC", layout: str | None = None) -> pl.DataFrame:
-    """Event tables (``.parquet``) as they are; anything else is ingested on the fly."""
-    parquet = [s for s in sources if s.endswith(".parquet") and Path(s).is_file()]
-    raw = [s for s in sources if s not in parquet]
-    frames = [pl.read_parquet(p) for p in parquet]
+    """Event tables (a ``.parquet`` file, or the directory ``ingest --spark`` writes) as
+    they are; anything else is ingested on the fly."""
+    tables = [s for s in sources
+              if (s.endswith(".parquet") and Path(s).is_file()) or is_dataset(Path(s))]
+    raw = [s for s in sources if s not in tables]
+    frames = [pl.read_parquet(p) for p in tables]
     if raw:
         with tempfile.TemporaryDirectory(prefix="kafka-forensics-") as tmp:
             out = Path(tmp) / "events.parquet"

@@ -121,3 +121,28 @@ def test_an_unknown_kind_is_refused_with_advice(logs: Path) -> None:
 def test_a_bad_partition_filter_is_refused(logs: Path) -> None:
     r = cli("events", str(logs), "--partition", "orders")
     assert r.returncode == 2 and "topic-partition" in r.stderr
+
+
+def test_an_unexpected_failure_is_a_sentence_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from kafka_forensics.cli import main
+
+    def boom(*_: object, **__: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("kafka_forensics.parsers.ingest.ingest", boom)
+    monkeypatch.setattr(sys, "argv", ["kafka-forensics", "ingest", "x.log"])
+    monkeypatch.delenv("KAFKA_FORENSICS_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        main.run()
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 70
+    assert "internal error: RuntimeError: disk on fire" in err and "Traceback" not in err
+
+
+def test_an_unknown_option_is_a_usage_error() -> None:
+    r = cli("ingest", "--frobnicate")
+    assert r.returncode == 2 and "No such option" in r.stderr and "Traceback" not in r.stderr

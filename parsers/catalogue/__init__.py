@@ -40,12 +40,20 @@ class Catalogue:
 
     @cached_property
     def by_simple_name(self) -> dict[str, tuple[Template, ...]]:
-        """For layouts that print only the class's simple name (``%C{1}``)."""
+        """For layouts that print the calling class's simple name (``%C{1}``).
+
+        Class loggers are found by their simple name.  Named loggers
+        (``state.change.logger``, ``kafka.request.logger``) have none: ``%C`` prints the
+        class that called them, so their entries are tried for every class.
+        """
         idx: dict[str, list[Template]] = defaultdict(list)
+        named: list[Template] = []
         for t in self.templates:
-            for lg in dict.fromkeys(simple_name(x) for x in t.loggers):
+            if any(not _is_class(x) for x in t.loggers):
+                named.append(t)
+            for lg in dict.fromkeys(simple_name(x) for x in t.loggers if _is_class(x)):
                 idx[lg].append(t)
-        return {k: tuple(v) for k, v in idx.items()}
+        return {k: tuple(v + [t for t in named if t not in v]) for k, v in idx.items()}
 
     @property
     def loggers(self) -> frozenset[str]:
@@ -63,6 +71,10 @@ class Catalogue:
             if t.id == template_id:
                 return t
         raise KeyError(template_id)
+
+
+def _is_class(logger: str) -> bool:
+    return simple_name(logger)[:1].isupper()
 
 
 def simple_name(logger: str) -> str:
