@@ -41,19 +41,27 @@ class ParseOptions:
     gap_samples: int = MAX_UNRECOGNISED_SAMPLES  # unrecognised records of catalogued loggers kept
 
 
+CANDIDATE_SCHEMA: dict[str, pl.DataType] = {
+    "line": pl.Int64(), "ts": POLARS_TYPES["ts"], "level": pl.String(), "logger": pl.String(),
+    "msg": pl.String(), "cont": pl.String(), "raw": pl.String(), "_stream": pl.String(),
+}
+
+
 @dataclass
 class ChunkResult:
     events: pl.DataFrame  # STAGE_COLUMNS, cluster/broker still null
     accounting: Accounting
 
 
-def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) -> ChunkResult:
-    """Parse physical ``lines`` (line numbers start at ``first_line``) of ``source``."""
+def prepare(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) -> Prepared:
+    """Split physical ``lines`` (numbered from ``first_line``) of ``source`` into records."""
     acc = Accounting(source=source, layout=opts.layout.name)
     df = pl.DataFrame({"orig": lines.cast(pl.String)}).with_row_index("i")
     acc.physical_lines = df.height
     if df.height == 0:
-        return ChunkResult(_empty_stage(), acc)
+        empty = pl.DataFrame(schema=CANDIDATE_SCHEMA)
+        return Prepared(source, opts.layout.logger_mode, acc, empty,
+                        pl.DataFrame(schema={"logger": pl.String, "len": pl.UInt32}), opts.gap_samples)
 
     df = _unwrap(df, opts.wrappers)
     lay = opts.layout
@@ -106,41 +114,94 @@ def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptio
             Malformed(first_line + row["i"], row["reason"], _excerpt(row["text"]))
         )
 
-    # Recognition, on records whose logger the catalogue knows.
+    # Records of catalogued loggers go on to recognition (``finish``) with what their
+    # event rows need; the others are only counted.
     mode = lay.logger_mode
     if mode == "full":
         known = ok["logger"].is_in(list(CATALOGUE.loggers)).fill_null(False)
     elif mode == "simple":
         known = ok["logger"].is_in(list(CATALOGUE.by_simple_name)).fill_null(False)
     else:
-        known = pl.Series([True] * ok.height)
+        known = pl.repeat(True, ok.height, eager=True)
     cand = lay.message(ok.filter(known))
     cand = cand.with_columns(_next_lines(df, cand).alias("cont"))
+    cand = cand.join(_raw(df, _records_by_rid(recs, cand["rid"])), on="rid", how="left",
+                     maintain_order="left")
+    cand = cand.select(
+        (pl.col("i").cast(pl.Int64) + first_line).alias("line"),
+        "ts", "level", "logger", "msg", "cont", "raw",
+        (pl.col("stream") if streamed else pl.lit(None, pl.String)).alias("_stream"),
+    )
+    others = ok.filter(~known).group_by("logger").len()
+    return Prepared(source, mode, acc, cand, others, opts.gap_samples)
+
+
+@dataclass
+class Prepared:
+    """A batch of lines split into records: counted, and the records a catalogue entry
+    may recognise set aside with what their event rows need (``CANDIDATE_COLUMNS``)."""
+
+    source: str
+    logger_mode: str
+    accounting: Accounting  # lines, records, malformed; recognition adds the rest
+    candidates: pl.DataFrame
+    others: pl.DataFrame  # (logger, len) of records no entry can recognise
+    gap_samples: int
+
+
+def parse_lines(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) -> ChunkResult:
+    """Parse physical ``lines`` (line numbers start at ``first_line``) of ``source``."""
+    return finish([prepare(lines, source, first_line, opts)])[0]
+
+
+def finish(parts: list[Prepared]) -> list[ChunkResult]:
+    """Recognise the candidates of several prepared batches at once.
+
+    Recognition is per record, so the result does not depend on how batches are grouped;
+    grouping them pays each catalogue entry's fixed cost once per group, not per batch.
+    """
+    if not parts:
+        return []
+    mode = parts[0].logger_mode
+    assert all(p.logger_mode == mode for p in parts), "finish: one layout per call"
+    cands = pl.concat(
+        [p.candidates.with_columns(pl.lit(k, pl.UInt32).alias("part")) for k, p in enumerate(parts)]
+    ).with_row_index("rid")
 
     def raw_of(rids: pl.Series) -> pl.DataFrame:
-        return _raw(df, recs.filter(pl.col("rid").is_in(rids.implode())))
+        return cands.select(pl.col("rid").gather(rids), pl.col("raw").gather(rids))
 
-    events, unmatched = recognise(
-        cand.select("rid", "logger", "msg", "cont"), raw_of, logger_mode=mode
+    events, unmatched = recognise(cands.select("rid", "logger", "msg", "cont"), raw_of, logger_mode=mode)
+    meta = ["part", "line", "ts", "level", "logger", "raw", "_stream"]
+    events = events.join(cands.select("rid", *meta), on="rid", how="left")
+    unmatched = cands.select("rid", "part", "line", "logger", "msg").join(
+        unmatched.select("rid"), on="rid", how="semi"
     )
-    acc.gap_count = unmatched.height
-    gaps = cand.join(unmatched.select("rid"), on="rid", how="semi").sort("i").head(opts.gap_samples)
-    acc.gaps = [
-        Unrecognised(first_line + i, lg, _excerpt(m, 300))
-        for i, lg, m in gaps.select("i", "logger", "msg").iter_rows()
-    ]
-    rest = ok.filter(~known).select("logger")
-    # Counters are filled in sorted order: their order breaks ties downstream
-    # (most_common), and it must not depend on hashing (determinism).
-    unrec = pl.concat([unmatched.select("logger"), rest]).group_by("logger").len().sort("logger")
-    acc.unrecognised = Counter(
-        {("(no logger)" if lg is None else lg): n for lg, n in unrec.iter_rows()}
-    )
-    acc.recognised = events.height
-    acc.kinds = Counter(dict(events.group_by("kind").len().sort("kind").iter_rows()))
-
-    out = _assemble(events, ok, df, recs, source, first_line, streamed)
-    return ChunkResult(out, acc)
+    ev_parts = events.partition_by("part", as_dict=True)
+    um_parts = unmatched.partition_by("part", as_dict=True)
+    results: list[ChunkResult] = []
+    for k, p in enumerate(parts):
+        ev = ev_parts.get((k,), events.clear())
+        um = um_parts.get((k,), unmatched.clear())
+        acc = p.accounting
+        acc.recognised = ev.height
+        acc.gap_count = um.height
+        acc.gaps = [
+            Unrecognised(line, lg, _excerpt(m, 300))
+            for line, lg, m in um.sort("line").head(p.gap_samples).select("line", "logger", "msg").iter_rows()
+        ]
+        # Counters are filled in sorted order: their order breaks ties downstream
+        # (most_common), and it must not depend on hashing (determinism).
+        unrec = (
+            pl.concat([um.group_by("logger").len(), p.others], how="vertical_relaxed")
+            .group_by("logger").agg(pl.col("len").sum()).sort("logger", nulls_last=True)
+        )
+        acc.unrecognised = Counter(
+            {("(no logger)" if lg is None else lg): n for lg, n in unrec.iter_rows()}
+        )
+        acc.kinds = Counter(dict(ev.group_by("kind").len().sort("kind").iter_rows()))
+        results.append(ChunkResult(_assemble(ev, p.source), acc))
+    return results
 
 
 #: A batch of raw lines, the input of ``parse_batch``: consecutive physical lines of one source.
@@ -151,8 +212,8 @@ def lines_batch(source: str, first_line: int, lines: pl.Series) -> pa.RecordBatc
     n = lines.len()
     return pa.RecordBatch.from_arrays(
         [
-            pa.array([source] * n, pa.string()) if n else pa.array([], pa.string()),
-            pa.array(range(first_line, first_line + n), pa.int64()),
+            pl.repeat(source, n, dtype=pl.String, eager=True).to_arrow().cast(pa.string()),
+            pl.int_range(first_line, first_line + n, dtype=pl.Int64, eager=True).to_arrow(),
             lines.cast(pl.String).to_arrow().cast(pa.string()),
         ],
         schema=LINES_SCHEMA,
@@ -202,7 +263,7 @@ def _logger_from_last_line(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame
         .agg(pl.col("logger").first().alias("_lg"))
     )
     return (
-        recs.join(found, on="rid", how="left")
+        recs.join(found, on="rid", how="left", maintain_order="left")  # rid k stays row k
         .with_columns(pl.coalesce("logger", "_lg").alias("logger"))
         .drop("_lg")
     )
@@ -213,6 +274,11 @@ def _next_lines(df: pl.DataFrame, recs: pl.DataFrame) -> pl.Series:
     nxt = (recs["pos"] + 1).clip(upper_bound=max(df.height - 1, 0))
     texts = df["text"].gather(nxt)
     return pl.select(pl.when(recs["n_lines"] > 1).then(texts)).to_series()
+
+
+def _records_by_rid(recs: pl.DataFrame, rids: pl.Series) -> pl.DataFrame:
+    # rid k is row k of recs: records were numbered in the order they were filtered
+    return recs.select(pl.all().gather(rids))
 
 
 def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
@@ -234,26 +300,10 @@ def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
     return pl.concat([single, joined])
 
 
-def _assemble(
-    events: pl.DataFrame,
-    ok: pl.DataFrame,
-    df: pl.DataFrame,
-    recs: pl.DataFrame,
-    source: str,
-    first_line: int,
-    streamed: bool,
-) -> pl.DataFrame:
+def _assemble(events: pl.DataFrame, source: str) -> pl.DataFrame:
     if events.height == 0:
         return _empty_stage()
-    meta = ok.select(
-        "rid",
-        (pl.col("i").cast(pl.Int64) + first_line).alias("line"),
-        "ts", "level", "logger",
-        (pl.col("stream") if streamed else pl.lit(None, pl.String)).alias("_stream"),
-    )
-    raws = _raw(df, recs.filter(pl.col("rid").is_in(events["rid"].implode())))
-    out = events.join(meta, on="rid", how="left").join(raws, on="rid", how="left")
-    out = out.sort("line").with_columns(
+    out = events.sort("line").with_columns(
         pl.lit(None, pl.String).alias("cluster"),
         pl.lit(None, pl.Int32).alias("broker"),
         pl.lit(source).alias("source"),

@@ -31,7 +31,7 @@ from .. import __version__
 from . import datadir, identity, layouts, parquet
 from .accounting import Accounting
 from .chunks import DEFAULT_CHUNK, Chunk, iter_chunks, split_lines
-from .core import ParseOptions, lines_batch, parse_batch
+from .core import ParseOptions, Prepared, finish, prepare
 from .schema import SCHEMA_VERSION
 from .sources import (
     Input,
@@ -251,12 +251,17 @@ class ChunkCount:
     latin1: bool
 
 
-def parse_chunk(name: str, ch: Chunk, popts: ParseOptions) -> tuple[pl.DataFrame, ChunkCount]:
-    """One chunk -> its events and counts: the unit of work of both ingest paths."""
+@dataclass
+class PreparedChunk:
+    prepared: Prepared
+    latin1: bool
+
+
+def prepare_chunk(name: str, ch: Chunk, popts: ParseOptions) -> PreparedChunk:
+    """One chunk -> its records, counted, with the candidates for recognition set aside."""
     lines = split_lines(ch.data)
-    batch, acc = parse_batch(lines_batch(name, ch.first_line, lines.lines), popts)
-    events = pl.from_arrow(batch)
-    assert isinstance(events, pl.DataFrame)
+    p = prepare(lines.lines, name, ch.first_line, popts)
+    acc = p.accounting
     if acc.samples:  # binary junk is located by byte offset too
         acc.samples = [
             replace(s, offset=ch.offset + _line_offset(ch.data, s.line - ch.first_line))
@@ -264,10 +269,23 @@ def parse_chunk(name: str, ch: Chunk, popts: ParseOptions) -> tuple[pl.DataFrame
             for s in acc.samples
         ]
     acc.bytes = len(ch.data)
-    loggers: Counter[str] = Counter()
-    if events.height:
-        loggers.update(dict(events.group_by("logger").len().sort("logger").iter_rows()))
-    return events, ChunkCount(acc, loggers, lines.latin1)
+    return PreparedChunk(p, lines.latin1)
+
+
+def finish_chunks(pcs: list[PreparedChunk]) -> list[tuple[pl.DataFrame, ChunkCount]]:
+    """Recognise several prepared chunks of one stream together -> each one's events and counts."""
+    out = []
+    for pc, res in zip(pcs, finish([pc.prepared for pc in pcs]), strict=True):
+        loggers: Counter[str] = Counter()
+        if res.events.height:
+            loggers.update(dict(res.events.group_by("logger").len().sort("logger").iter_rows()))
+        out.append((res.events, ChunkCount(res.accounting, loggers, pc.latin1)))
+    return out
+
+
+def parse_chunk(name: str, ch: Chunk, popts: ParseOptions) -> tuple[pl.DataFrame, ChunkCount]:
+    """One chunk -> its events and counts: the unit of work of both ingest paths."""
+    return finish_chunks([prepare_chunk(name, ch, popts)])[0]
 
 
 class StreamTally:
@@ -292,32 +310,49 @@ class StreamTally:
         return self.acc
 
 
+# Candidates recognised together: each catalogue entry has a fixed cost per call, so the
+# local path groups chunks' candidates (memory: about this many records' text).
+FINISH_CANDIDATES = 100_000
+
+
 def _parse_chunks(
     chunks: Iterator[Chunk], name: str, popts: ParseOptions, workers: int
 ) -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
-    """Parse chunks on a thread pool, yielding results in input order (bounded in flight)."""
+    """Prepare chunks on a thread pool and recognise them in groups, yielding each chunk's
+    events and counts in input order (bounded in flight)."""
+    batch: list[PreparedChunk] = []
 
-    def work(ch: Chunk) -> tuple[pl.DataFrame, ChunkCount]:
-        return parse_chunk(name, ch, popts)
+    def flush() -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
+        yield from finish_chunks(batch)
+        batch.clear()
 
+    def take(pc: PreparedChunk) -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
+        batch.append(pc)
+        if sum(b.prepared.candidates.height for b in batch) >= FINISH_CANDIDATES:
+            yield from flush()
+
+    damage: InputDamaged | None = None
     if workers <= 1:
-        for ch in chunks:
-            yield work(ch)
-        return
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kf-parse") as pool:
-        pending: deque[Future[tuple[pl.DataFrame, ChunkCount]]] = deque()
-        damage: InputDamaged | None = None
         try:
             for ch in chunks:
-                pending.append(pool.submit(work, ch))
-                while len(pending) > workers:
-                    yield pending.popleft().result()
+                yield from take(prepare_chunk(name, ch, popts))
         except InputDamaged as e:  # the chunks read before the damage still count
             damage = e
-        while pending:
-            yield pending.popleft().result()
-        if damage is not None:
-            raise damage
+    else:
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kf-parse") as pool:
+            pending: deque[Future[PreparedChunk]] = deque()
+            try:
+                for ch in chunks:
+                    pending.append(pool.submit(prepare_chunk, name, ch, popts))
+                    while len(pending) > workers:
+                        yield from take(pending.popleft().result())
+            except InputDamaged as e:
+                damage = e
+            while pending:
+                yield from take(pending.popleft().result())
+    yield from flush()
+    if damage is not None:
+        raise damage
 
 
 def _line_offset(data: bytes, k: int) -> int:

@@ -1,9 +1,13 @@
-"""Vectorised recognition: records -> typed events, one catalogue entry at a time.
+"""Vectorised recognition: records -> typed events.
 
 Records are grouped by logger; each group is tried against its logger's entries
-in catalogue order.  Per entry, a literal pre-filter (``str.contains``, memchr
-speed) narrows the rows before the entry's regex runs (``str.extract_groups``),
-and rows it matches leave the pool.  No Python code runs per line.
+in catalogue order, and a record belongs to the first entry that matches it.
+
+Per group, one Aho-Corasick pass (``str.extract_many``) finds which entries'
+literal runs each message contains; an entry's regex (``str.extract_groups``) then
+runs only on the unclaimed records that contain its literal.  So the cost of a
+logger's hundreds of entries is one scan plus the regexes of the few entries
+that have candidates.  No Python code runs per line.
 """
 
 from __future__ import annotations
@@ -35,45 +39,78 @@ def recognise(
     the typed fields; unmatched keeps rid and logger.  ``raw_of(rids)`` returns
     (rid, raw) for entries whose ``derive`` reads the whole record.
     """
-    matched: list[tuple[Template, pl.DataFrame]] = []
-    leftovers: list[pl.DataFrame] = []
     if records.height == 0:
         return _empty_events(), records.select("rid", "logger")
-    key = "logger"
-    for (logger,), group in records.partition_by(key, as_dict=True, maintain_order=True).items():
+    matched: list[tuple[Template, pl.DataFrame]] = []
+    leftovers: list[pl.DataFrame] = []
+    for (logger,), group in records.partition_by("logger", as_dict=True, maintain_order=True).items():
         templates = catalogue.for_logger(logger, logger_mode)
-        pool = group
-        for t in templates:
-            if pool.height == 0:
-                break
-            hit, pool = _match(t, pool)
-            if hit is not None:
-                matched.append((t, hit))
-        leftovers.append(pool.select("rid", "logger"))
-    events = [_build(t, hit, raw_of) for t, hit in matched]
-    out = pl.concat(events, how="vertical") if events else _empty_events()
+        claimed = _claim(templates, group.with_row_index("gi"), matched) if templates else None
+        rest = group if claimed is None else group.filter(~claimed)
+        leftovers.append(rest.select("rid", "logger"))
+    frames = [_build(t, hit, raw_of) for t, hit in matched]
+    out = _conform(pl.concat(frames, how="diagonal")) if frames else _empty_events()
     unmatched = pl.concat(leftovers) if leftovers else records.select("rid", "logger").clear()
     return out.sort("rid"), unmatched
 
 
-def _match(t: Template, pool: pl.DataFrame) -> tuple[pl.DataFrame | None, pl.DataFrame]:
-    cand = pool
-    if t.literal:
-        cand = pool.filter(pl.col("msg").str.contains(t.literal, literal=True))
-        if cand.height == 0:
-            return None, pool
+def _claim(
+    templates: tuple[Template, ...], group: pl.DataFrame, matched: list[tuple[Template, pl.DataFrame]]
+) -> pl.Series:
+    """Try ``templates`` in order on ``group``; append hits; return the claimed-row mask."""
+    n = group.height
+    literals = _literals(templates)
+    found = (
+        group.select("gi", pl.col("msg").str.extract_many(list(literals), overlapping=True).alias("lit"))
+        .explode("lit")
+        .drop_nulls("lit")
+        .unique(maintain_order=True)
+    )
+    rows_with: dict[str, pl.Series] = {
+        lit: part["gi"] for (lit,), part in found.partition_by("lit", as_dict=True).items()
+    }
+    gi = group["gi"]
+    claimed = pl.repeat(False, n, eager=True)  # scatter() below updates it in place
+    for t in templates:
+        if t.literal:
+            gis = rows_with.get(t.literal)
+            if gis is None:
+                continue
+            mask = gi.is_in(gis.implode()) & ~claimed
+        else:
+            mask = ~claimed
+        if not mask.any():
+            continue
+        hit = _extract(t, group.filter(mask))
+        if hit.height == 0:
+            continue
+        matched.append((t, hit))
+        claimed = claimed.scatter(hit["gi"], True)
+        if claimed.all():
+            break
+    return claimed
+
+
+_LITERALS: dict[int, tuple[tuple[Template, ...], tuple[str, ...]]] = {}
+
+
+def _literals(templates: tuple[Template, ...]) -> tuple[str, ...]:
+    """The distinct literal runs of a logger's entries (memoised per catalogue tuple)."""
+    hit = _LITERALS.get(id(templates))
+    if hit is None or hit[0] is not templates:
+        hit = (templates, tuple(dict.fromkeys(t.literal for t in templates if t.literal)))
+        _LITERALS[id(templates)] = hit
+    return hit[1]
+
+
+def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
     cols = [pl.col("msg").str.extract_groups(t.regex).alias("m")]
     if t.cont_regex is not None:
         cols.append(pl.col("cont").str.extract_groups(t.cont_regex).alias("c"))
-    ext = cand.select("rid", *cols)
     ok = pl.col("m").struct.field("gm").is_not_null()
     if t.cont_regex is not None:
         ok = ok & pl.col("c").struct.field("cm").is_not_null()
-    hit = ext.filter(ok)
-    if hit.height == 0:
-        return None, pool
-    rest = pool.join(hit.select("rid"), on="rid", how="anti", maintain_order="left")
-    return hit, rest
+    return cand.select("rid", "gi", *cols).filter(ok)
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
@@ -91,31 +128,39 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     if t.derive is not None:
         df = df.join(raw_of(df["rid"]), on="rid", how="left")
         df = t.derive(df)
-    return _conform(t, df)
-
-
-def _conform(t: Template, df: pl.DataFrame) -> pl.DataFrame:
-    """Shape an entry's frame into the event columns (typed, nulls where absent)."""
-    details = [c for c in df.columns if c.startswith("details.")]
-    if details:
-        packed = pl.struct([pl.col(c).alias(c.removeprefix("details.")) for c in details])
-        if "details" in df.columns:
-            df = df.with_columns(pl.coalesce(pl.col("details"), packed.struct.json_encode()).alias("details"))
-        else:
-            df = df.with_columns(packed.struct.json_encode().alias("details"))
-    df = df.with_columns(
+    df = _pack_details(df)
+    # Typed here, the entry's own columns only; the absent ones are filled once, in _conform.
+    keep = [pl.col(c).cast(POLARS_TYPES[c], strict=False) for c in df.columns if c in POLARS_TYPES]
+    return df.select(
+        pl.col("rid"),
         pl.lit(t.kind.value).alias("kind"),
         pl.lit(t.id).alias("template"),
         pl.lit(t.versions).alias("versions"),
+        *keep,
     )
-    out = [pl.col("rid")]
-    for name in EVENT_FIELD_COLUMNS:
-        dtype = POLARS_TYPES[name]
-        out.append(
-            (pl.col(name).cast(dtype, strict=False) if name in df.columns else pl.lit(None, dtype))
-            .alias(name)
-        )
-    return df.select(out)
+
+
+def _pack_details(df: pl.DataFrame) -> pl.DataFrame:
+    """``details.*`` columns -> one JSON object in ``details`` (a derive's own wins)."""
+    details = [c for c in df.columns if c.startswith("details.")]
+    if not details:
+        return df
+    packed = pl.struct([pl.col(c).alias(c.removeprefix("details.")) for c in details]).struct.json_encode()
+    if "details" in df.columns:
+        packed = pl.coalesce(pl.col("details"), packed)
+    return df.with_columns(packed.alias("details"))
+
+
+def _conform(df: pl.DataFrame) -> pl.DataFrame:
+    """Every entry's frame, stacked -> the event columns, typed, nulls where absent."""
+    return df.select(
+        pl.col("rid"),
+        *(
+            (pl.col(name) if name in df.columns else pl.lit(None, POLARS_TYPES[name]))
+            .cast(POLARS_TYPES[name]).alias(name)
+            for name in EVENT_FIELD_COLUMNS
+        ),
+    )
 
 
 def _empty_events() -> pl.DataFrame:

@@ -35,13 +35,17 @@ Wording per version: kafka-log-templates.md §1.3, §5.3, §5.4, §7, §10–11,
 <tag>:<file>`` for 2.8.0 … 3.8.0, the 3.9 branch and trunk (Oct 2024).  4.0 wording not yet in
 that history (periodic tasks, the event performance monitor, ``Fencing broker N at epoch E``, the
 plain ``Creating new QuorumController with clusterId X``, raft's ``ProspectiveState``) is taken
-from real 4.0 / 4.1 logs in the corpus.
+from real 4.0 / 4.1 logs in the corpus, and the two 4.0 classes' format strings were read in a
+later apache/kafka snapshot of the code index.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
+
+import polars as pl
 
 from ..kinds import Kind
 from ..templates import Prefix, Template
@@ -108,8 +112,8 @@ def _line(ts: str, level: str, msg: str, loggers: tuple[str, ...]) -> str:
 
 
 def _t(tid: str, kind: Kind, versions: str, text: str, *examples: str, loggers: tuple[str, ...],
-       prefix: Prefix | None = None, const: dict[str, Any] | None = None, derive: Any = None,
-       note: str = "") -> Template:
+       prefix: Prefix | None = None, const: dict[str, Any] | None = None,
+       derive: Callable[[pl.DataFrame], pl.DataFrame] | None = None, note: str = "") -> Template:
     return Template(id=tid, kind=kind, versions=versions, loggers=loggers, prefix=prefix, text=text,
                     const=const or {}, derive=derive, examples=examples, note=note)
 

@@ -283,7 +283,7 @@ def test_a_3_8_follower_names_the_leader_printed_as_a_node() -> None:
                    "highWatermark=Optional.empty, fetchingSnapshot=Optional.empty) from Voted(epoch=8, "
                    "votedKey=ReplicaKey(id=3001, directoryId=<undefined>), voters=[3000, 3001, 3002], "
                    "electionTimeoutMs=1542, highWatermark=Optional.empty)", QS, "2024-08-01 10:00:00,000"))
-    assert (row["state"], row["controller"], details(row)["voted_id"]) == ("follower", 3001, 3001)
+    assert (row["state"], row["prev_state"], row["controller"]) == ("follower", "voted", 3001)
 
 
 def test_election_steps_do_not_claim_a_leader() -> None:

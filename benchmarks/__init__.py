@@ -1,0 +1,1 @@
+"""Benchmarks (``python benchmarks/ingest.py``); not part of the installed package."""
