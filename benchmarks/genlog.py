@@ -36,11 +36,11 @@ except ImportError:  # pragma: no cover - script mode
     from kafka_config import SETTINGS  # type: ignore[no-redef]
 
 #: Bump when the output changes: cached files are keyed by it.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 BROKER = 3
 BROKERS = (1, 2, 3, 4, 5, 6)
-DIRS = ("/var/lib/kafka/data-0", "/var/lib/kafka/data-1")
+DIRS = ("/data0/kafka", "/data1/kafka")  # a JBOD broker: one log dir per disk
 ZK = "zk-1.kafka.internal:2181,zk-2.kafka.internal:2181,zk-3.kafka.internal:2181/kafka"
 HOST = f"broker-{BROKER}.kafka.internal"
 START_MS = 1_590_969_600_000  # 2020-06-01 00:00:00 UTC
@@ -50,7 +50,7 @@ _TOPIC_STEMS = (
     "metrics", "notifications", "search-index", "fraud-scores", "cart", "sessions", "billing",
     "ledger", "pricing", "recommendations", "ad-impressions", "geo-events", "device-telemetry",
 )
-_TOPIC_SUFFIXES = ("", ".events", "-v2", ".changelog", "_raw", ".dlq")
+_TOPIC_SUFFIXES = ("", ".events", "-v2", "_raw", ".dlq")
 _GROUP_STEMS = (
     "order-service", "payment-processor", "analytics-etl", "search-indexer", "fraud-detector",
     "email-sender", "inventory-sync", "billing-aggregator", "audit-archiver", "reco-trainer",
@@ -102,7 +102,8 @@ class World:
         return f"10.{r.randint(0, 3)}.{r.randint(0, 255)}.{r.randint(2, 254)}"
 
     def offset(self) -> int:
-        return self.rng.randint(0, 2_000_000_000)
+        # log-uniform: most partitions are small, a few have billions of records
+        return int(10 ** self.rng.uniform(2, 9))
 
     def isr(self) -> list[int]:
         reps = self.rng.sample(BROKERS, 3)
@@ -130,12 +131,11 @@ def _segment(w: World, base: int) -> str:
 # -- routine ------------------------------------------------------------------------------
 def ep_roll(w: World) -> list[str]:
     tp, d, off = w.tp(), w.dir(), w.offset()
-    recs = [f"INFO {_log(tp, d)} Rolled new log segment at offset {off} in {w.rng.randint(0, 9)} ms. "
-            "(kafka.log.Log)"]
-    if w.rng.random() < 0.7:
-        recs.append(f"INFO [ProducerStateManager partition={tp}] Writing producer snapshot at offset {off} "
-                    "(kafka.log.ProducerStateManager)")
-    return recs
+    # every roll writes a producer snapshot
+    return [f"INFO {_log(tp, d)} Rolled new log segment at offset {off} in {w.rng.randint(0, 9)} ms. "
+            "(kafka.log.Log)",
+            f"INFO [ProducerStateManager partition={tp}] Writing producer snapshot at offset {off} "
+            "(kafka.log.ProducerStateManager)"]
 
 
 def ep_retention(w: World) -> list[str]:
@@ -163,7 +163,7 @@ def ep_offsets_expiry(w: World) -> list[str]:
 
 def ep_txn(w: World) -> list[str]:
     r = w.rng
-    txid = f"{r.choice(w.groups)}-{r.choice(w.topics)[0]}-{r.randrange(48)}"
+    txid = f"{r.choice(_GROUP_STEMS)}-{r.randrange(48)}"
     return [f"INFO [TransactionCoordinator id={BROKER}] Initialized transactionalId {txid} with producerId "
             f"{r.randint(1000, 900_000)} and producer epoch {r.randint(0, 300)} on partition "
             f"__transaction_state-{r.randrange(50)} (kafka.coordinator.transaction.TransactionCoordinator)"]
@@ -175,11 +175,10 @@ def ep_socket(w: World) -> list[str]:
     if x < 0.45:
         return [f"INFO [SocketServer brokerId={BROKER}] Failed authentication with /{ip} (SSL handshake "
                 "failed) (org.apache.kafka.common.network.Selector)"]
-    if x < 0.8:
+    if x < 0.96:
         chan = f"10.0.2.{BROKER}:9092-{ip}:{r.randint(30000, 65000)}-{r.randint(0, 9000)}"
         return [f"INFO [SocketServer brokerId={BROKER}] Closing socket connection to /{ip} due to invalid "
-                f"request: Error getting request for apiKey: FETCH, apiVersion: 11, connectionId: {chan}, "
-                "listenerName: ListenerName(PLAINTEXT), principal: User:ANONYMOUS (kafka.network.Processor)"]
+                f"request: Invalid request header, connectionId: {chan} (kafka.network.Processor)"]
     return [f"WARN [SocketServer brokerId={BROKER}] Unexpected error from /{ip}; closing connection "
             "(org.apache.kafka.common.network.Selector)\n" + _trace(w, "invalid_receive")]
 
@@ -187,7 +186,7 @@ def ep_socket(w: World) -> list[str]:
 def ep_request_noise(w: World) -> list[str]:
     r, tp = w.rng, w.tp()
     cid = f"producer-{r.randint(1, 40)}"
-    if r.random() < 0.6:
+    if r.random() < 0.75:
         # a multi-line *message*: the logger is printed after its last line
         return [f"INFO [KafkaApi-{BROKER}] Closing connection due to error during produce request with "
                 f"correlation id {r.randint(1, 10**7)} from client id {cid} with ack=0\n"
@@ -235,7 +234,7 @@ def ep_controller(w: World) -> list[str]:
     c = f"[Controller id={BROKER}]"
     recs = [f"INFO {c} Processing automatic preferred replica leader election "
             "(kafka.controller.KafkaController)"]
-    if w.rng.random() < 0.3:  # the controller reconnects to the brokers it sends state changes to
+    if w.rng.random() < 0.15:  # the controller reconnects to the brokers it sends state changes to
         recs += [f"INFO [RequestSendThread controllerId={BROKER}] Controller {BROKER} connected to "
                  f"broker-{b}.kafka.internal:9092 (id: {b} rack: rack-{b % 3}) for sending state change "
                  "requests (kafka.controller.RequestSendThread)" for b in BROKERS]
@@ -336,7 +335,7 @@ def ep_isr_shrink(w: World) -> list[str]:
     leo = hw + r.randint(0, 5000)
     recs = [_pt(tp, f"Shrinking ISR from {','.join(map(str, isr))} to {','.join(map(str, new))}. Leader: "
                 f"(highWatermark: {hw}, endOffset: {leo}). Out of sync replicas: (brokerId: {out}, "
-                f"endOffset: {hw - r.randint(0, 90000)}).")]
+                f"endOffset: {max(0, hw - r.randint(0, 90000))}).")]
     zkv = r.randint(1, 3000)
     if r.random() < 0.25:
         recs.append(_pt(tp, f"Cached zkVersion {zkv} not equal to that in zookeeper, skip updating ISR"))
@@ -364,7 +363,7 @@ def ep_become_leader(w: World) -> list[str]:
         f"INFO [ReplicaFetcherManager on broker {BROKER}] Removed fetcher for partitions Set({tp}) "
         "(kafka.server.ReplicaFetcherManager)",
         _pt(tp, f"{tp} starts at leader epoch {ep} from offset {off} with high watermark "
-                f"{off - r.randint(0, 40)}. Previous leader epoch was {ep - 1}."),
+                f"{max(0, off - r.randint(0, 40))}. Previous leader epoch was {ep - 1}."),
     ]
 
 
@@ -379,7 +378,8 @@ def ep_become_follower(w: World) -> list[str]:
             f"INFO {_log(tp, d)} Truncating to offset {hw} (kafka.log.Log)"]
     if r.random() < 0.3:
         recs.append(f"INFO {f} Based on replica's leader epoch, leader replied with epoch {r.randint(1, 90)} "
-                    f"unknown to the replica for {tp}. Will truncate to {hw - r.randint(1, 900)} and send "
+                    f"unknown to the replica for {tp}. Will truncate to {max(0, hw - r.randint(1, 900))} "
+                    "and send "
                     "another leader epoch request to the leader. (kafka.server.ReplicaFetcherThread)")
     return recs
 
@@ -545,7 +545,8 @@ def startup(w: World) -> list[str]:
             f"INFO {_log(tp, d)} Loading producer state till offset {leo} with message format version 2 "
             "(kafka.log.Log)",
             f"INFO {_log(tp, d)} Completed load of log with {r.randint(1, 40)} segments, log start offset "
-            f"{leo - r.randint(0, 10**6)} and log end offset {leo} in {r.randint(1, 400)} ms (kafka.log.Log)",
+            f"{max(0, leo - r.randint(0, 10**6))} and log end offset {leo} in {r.randint(1, 400)} ms "
+            "(kafka.log.Log)",
         ]
     recs += [
         f"INFO Logs loading complete in {r.randint(2000, 90000)} ms. (kafka.log.LogManager)",
@@ -563,19 +564,19 @@ def startup(w: World) -> list[str]:
 EPISODES: tuple[tuple[Episode, float], ...] = (
     (ep_roll, 40),
     (ep_retention, 9),
-    (ep_offsets_expiry, 14),
-    (ep_txn, 18),
-    (ep_socket, 16),
+    (ep_offsets_expiry, 16),
+    (ep_txn, 8),
+    (ep_socket, 12),
     (ep_request_noise, 2.5),
     (ep_fetch_error, 1.5),
     (ep_zk, 0.6),
     (ep_controller, 2.5),
     (ep_topic_admin, 2),
-    (ep_fetchers, 1.2),
-    (ep_rebalance, 1.8),
+    (ep_fetchers, 0.9),
+    (ep_rebalance, 1.4),
     (ep_coordinator_load, 0.3),
-    (ep_isr_shrink, 1.1),
-    (ep_isr_expand, 0.8),
+    (ep_isr_shrink, 0.8),
+    (ep_isr_expand, 0.6),
     (ep_become_leader, 0.5),
     (ep_become_follower, 0.5),
     (ep_fetcher_error, 0.35),

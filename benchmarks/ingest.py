@@ -88,25 +88,38 @@ def check_load(what: str) -> float:
 
 
 def measure(name: str, cmd: list[str], repeat: int = 1, ok_codes: tuple[int, ...] = (0,)) -> Run:
-    """Run ``cmd`` ``repeat`` times; the fastest wall time, the largest peak RSS."""
+    """Run ``cmd`` ``repeat`` times; the fastest wall time, the largest peak RSS.
+
+    Peak RSS comes from GNU time wrapped around the command: Linux carries a process's
+    high-water RSS across ``exec``, so a child forked from this (Polars-loaded) process
+    would report at least this process's RSS; ``/usr/bin/time`` is a small C program.
+    Without it, ``os.wait4``'s rusage is used and that floor applies."""
+    gnu_time = Path("/usr/bin/time")
     best: Run | None = None
     peak = 0.0
     for _ in range(repeat):
         load = check_load(name)
-        with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        with tempfile.TemporaryDirectory() as tmp, \
+                open(Path(tmp) / "out", "w+") as out, open(Path(tmp) / "err", "w+") as err:
+            usage = Path(tmp) / "usage"
+            full = ([str(gnu_time), "-f", "%U %S %M", "-o", str(usage), *cmd] if gnu_time.exists() else cmd)
             t0 = time.perf_counter()
-            p = subprocess.Popen(cmd, stdout=out, stderr=err)
-            # wait4, not wait: its rusage is this child's alone (RUSAGE_CHILDREN would
-            # accumulate the maximum over every child waited for so far)
+            p = subprocess.Popen(full, stdout=out, stderr=err)
             _, status, ru = os.wait4(p.pid, 0)
             wall = time.perf_counter() - t0
             p.returncode = os.waitstatus_to_exitcode(status)
             out.seek(0)
             err.seek(0)
             stdout, stderr = out.read(), err.read()
+            if gnu_time.exists() and usage.exists():
+                # the last line: GNU time prefixes "Command exited with non-zero status N"
+                u, sy, rss_kb = usage.read_text().split("\n")[-2].split()
+                cpu, rss_mb = float(u) + float(sy), int(rss_kb) / 1024
+            else:
+                cpu, rss_mb = ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
         if p.returncode not in ok_codes:
             raise SystemExit(f"{name} failed ({p.returncode}): {' '.join(cmd)}\n{stderr[-3000:]}")
-        run = Run(name, wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, stdout, load)
+        run = Run(name, wall, cpu, rss_mb, stdout, load)
         peak = max(peak, run.rss_mb)
         print(f"    {name}: {wall:.2f} s wall, {run.cpu:.2f} s CPU, peak RSS {run.rss_mb:.0f} MB", flush=True)
         if best is None or run.wall < best.wall:
@@ -189,6 +202,19 @@ def ripgrep(path: Path, lines: int, repeat: int) -> list[Row]:
     return rows
 
 
+def same_events(ours_parquet: Path, re_parquet: Path) -> str:
+    """Do the two tools write the same events?  (Every column the baseline writes.)"""
+    import polars as pl
+
+    theirs = pl.read_parquet(re_parquet)
+    mine = pl.read_parquet(ours_parquet, columns=theirs.columns)
+    if mine.height != theirs.height:
+        return f"NO: {mine.height:,} events vs {theirs.height:,}"
+    mine, theirs = mine.sort("line"), theirs.sort("line")
+    bad = [c for c in theirs.columns if not mine[c].cast(theirs[c].dtype).equals(theirs[c])]
+    return "yes, row for row" if not bad else f"NO: columns differ: {', '.join(bad)}"
+
+
 def mark(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
@@ -204,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-baseline", action="store_true", help="do not run the Python re baseline")
     ap.add_argument("--skip-rg", action="store_true", help="do not run ripgrep")
     ap.add_argument("--skip-scaling", action="store_true", help="do not run ours at 1/4 size (RSS scaling)")
+    ap.add_argument("--no-verify", action="store_true",
+                    help="do not check that the baseline's events equal ours (after timing)")
     ap.add_argument("--workers", type=int, default=None, help="pass --workers N to ingest (default: its own)")
     ap.add_argument("--repeat", type=int, default=1, help="runs per tool: fastest wall time, largest RSS")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
@@ -256,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(re_row)
         rg_rows = [] if args.skip_rg else ripgrep(path, main_row.lines, args.repeat)
         rows += rg_rows
+        if re_row and not args.no_verify:
+            re_row.extra["same_events"] = same_events(out_dir / "ours-full.parquet", out_dir / "re.parquet")
     finally:
         shutil.rmtree(out_dir, ignore_errors=True)
 
@@ -272,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"re baseline: {re_row.lines:,} lines, {re_row.extra['records']:,} records, "
               f"{re_row.extra['events']:,} events written"
               + ("" if re_row.extra["events"] == m["events"] else "  (differs from ours!)"))
+        if "same_events" in re_row.extra:
+            print(f"re baseline writes the same events as ours (every column it writes): "
+                  f"{re_row.extra['same_events']}")
     if rg_rows:
         print(f"rg record-header matches: {rg_rows[0].extra['matches']:,} (ours counted {m['records']:,} "
               "records)")

@@ -39,6 +39,10 @@ HEADER = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\] ([A-Z]+) ")
 LOGGER_NAME = re.compile(r"[\w.$]+(?::\d+)?")
 BATCH_ROWS = 65_536
 
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"))  # compact, as the tool writes details
+
 _ids = pa.list_(pa.int32())
 SCHEMA = pa.schema([
     ("ts", pa.timestamp("ms", tz="UTC")), ("source", pa.string()), ("line", pa.int64()),
@@ -80,7 +84,7 @@ def _log_row(m: re.Match[str], **extra: Any) -> Row:
 
 
 def _dir(m: re.Match[str], **more: Any) -> str:
-    return json.dumps({"dir": m["dir"], **more})
+    return _json({"dir": m["dir"], **more})
 
 
 _REASON_CAUSE = (
@@ -111,7 +115,7 @@ def _shrink(m: re.Match[str], cont: list[str]) -> Row:
     return {"node": int(m["node"]), "leader": int(m["node"]), "topic": t, "partition": p,
             "prev_isr": _ids_of(m["old"]), "isr": _ids_of(m["new"]), "hw": int(m["hw"]), "leo": int(m["leo"]),
             "brokers": [b for b, _ in out],
-            "details": json.dumps({"out_of_sync": [{"broker": b, "end_offset": e, "last_caught_up_ms": None}
+            "details": _json({"out_of_sync": [{"broker": b, "end_offset": e, "last_caught_up_ms": None}
                                                    for b, e in out]})}
 
 
@@ -129,7 +133,7 @@ def _not_enough(m: re.Match[str], cont: list[str]) -> Row:
     row = {"node": int(m["node"]), **dict(zip(("topic", "partition"), _tp(m["tp"]), strict=True))}
     if mm := _NER.search(_cont_first(cont)):
         row.update(isr=_ids_of(mm[1]), error="NotEnoughReplicasException",
-                   details=json.dumps({"min_isr": int(mm[2])}))
+                   details=_json({"min_isr": int(mm[2])}))
     return row
 
 
@@ -141,12 +145,12 @@ def _exception(cont: list[str]) -> str | None:
 def _config(m: re.Match[str], cont: list[str]) -> Row:
     settings = {}
     for c in cont:
-        k, sep, v = c.strip().partition(" = ")
+        k, sep, v = c.lstrip().partition(" = ")
         if sep:
-            settings[k] = v
+            settings[k] = v.rstrip()
     node = settings.get("broker.id")
     return {"node": int(node) if node and node.lstrip("-").isdigit() else None,
-            "details": json.dumps(settings)}
+            "details": _json(settings)}
 
 
 GC = r"\[GroupCoordinator (?P<node>\d+)\]: "
@@ -157,13 +161,30 @@ RFT = r"\[ReplicaFetcher replicaId=(?P<node>\d+), leaderId=(?P<leader>\d+), fetc
 RM = r"\[ReplicaManager broker=(?P<node>\d+)\] "
 ZKC = r"\[ZooKeeperClient (?P<client>[^\]]+)\] "
 KS = r"(?:\[KafkaServer id=(?P<node>\d+)\] )?"
-ZK_STATES = {"Waiting until connected.": "connecting", "Connected.": "connected", "Closing.": "closing",
-             "Closed.": "closed", "Session expired.": "expired"}
-GC_STATES = {"Starting up": "starting", "Startup complete": "started", "Shutting down": "shutting_down",
-             "Shutdown complete": "shut_down"}
-BROKER_STATES = {"starting": "starting", "started": "started", "shutting down": "shutting_down",
-                 "shut down completed": "shut_down", "Starting controlled shutdown": "controlled_shutdown",
-                 "Controlled shutdown succeeded": "controlled_shutdown_succeeded"}
+# One regex with alternatives per lifecycle family; each alternative is its own catalogue
+# entry: (template id, state).
+ZK_STATES = {"Waiting until connected.": ("zk_client.waiting", "connecting"),
+             "Connected.": ("zk_client.connected", "connected"), "Closing.": ("zk_client.closing", "closing"),
+             "Closed.": ("zk_client.closed", "closed"), "Session expired.": ("zk_client.expired", "expired")}
+GC_STATES = {"Starting up": ("group.lifecycle.starting", "starting"),
+             "Startup complete": ("group.lifecycle.started", "started"),
+             "Shutting down": ("group.lifecycle.shutting_down", "shutting_down"),
+             "Shutdown complete": ("group.lifecycle.shut_down", "shut_down")}
+BROKER_STATES = {"starting": ("broker.starting", "starting"), "started": ("broker.started", "started"),
+                 "shutting down": ("broker.shutting_down", "shutting_down"),
+                 "shut down completed": ("broker.shut_down", "shut_down"),
+                 "Starting controlled shutdown": ("broker.controlled_shutdown", "controlled_shutdown"),
+                 "Controlled shutdown succeeded": ("broker.controlled_shutdown_succeeded",
+                                                   "controlled_shutdown_succeeded")}
+RFM_STATES = {"shutting down": ("fetcher_manager.shutting_down", "shutting_down"),
+              "shutdown completed": ("fetcher_manager.shutdown_completed", "shut_down")}
+RM_STATES = {"Shutting down": ("replica_manager.shutting_down", "shutting_down"),
+             "Shut down completely": ("replica_manager.shut_down", "shut_down")}
+
+
+def _alt(table: dict[str, tuple[str, str]], m: re.Match[str], **row: Any) -> Row:
+    tid, state = table[m["what"]]
+    return {"template": tid, "state": state, **row}
 
 
 def _node(m: re.Match[str]) -> int | None:
@@ -213,7 +234,7 @@ TEMPLATES: dict[str, list[T]] = {
     "kafka.log.LogSegment": [
         ("segment.file_deleted", "log_segment", re.compile(
             r"Deleted (?:log|offset index|time index|transaction index) (?P<path>.*)\.\s*$"),
-         lambda m, c: {"state": "deleted", "details": json.dumps({"path": m["path"]})}),
+         lambda m, c: {"state": "deleted", "details": _json({"path": m["path"]})}),
     ],
     "kafka.coordinator.group.GroupMetadataManager": [
         ("group.offsets_expired", "offsets_expired", re.compile(
@@ -271,8 +292,7 @@ TEMPLATES: dict[str, list[T]] = {
          lambda m, c: {"node": int(m["node"]), "group": m["group"], "generation": int(m["gen"])}),
         ("group.lifecycle", "coordinator_lifecycle", re.compile(
             GC + r"(?P<what>Starting up|Startup complete|Shutting down|Shutdown complete)\.\s*$"),
-         lambda m, c: {"node": int(m["node"]), "state": GC_STATES[m["what"]],
-                       "details": '{"component":"coordinator"}'}),
+         lambda m, c: _alt(GC_STATES, m, node=int(m["node"]), details='{"component":"coordinator"}')),
     ],
     "kafka.cluster.Partition": [
         ("isr.shrink.2_2", "isr_shrink", re.compile(
@@ -306,7 +326,7 @@ TEMPLATES: dict[str, list[T]] = {
                        "partitions": _MAP_KEY.findall(m["p"])}),
         ("fetcher_manager.lifecycle", "replication_lifecycle", re.compile(
             RFM + r"(?P<what>shutting down|shutdown completed)\s*$"),
-         lambda m, c: {"node": int(m["node"]), "state": m["what"].replace(" ", "_")}),
+         lambda m, c: _alt(RFM_STATES, m, node=int(m["node"]))),
     ],
     "kafka.server.ReplicaFetcherThread": [
         ("fetcher.truncate_hw.2_1", "follower_truncation", re.compile(
@@ -326,14 +346,14 @@ TEMPLATES: dict[str, list[T]] = {
         ("fetcher.fetch_failed", "fetch_error", re.compile(RFT + r"Error in response for fetch request "
                                                                  r"(?P<req>.*?)\s*$"),
          lambda m, c: {"node": int(m["node"]), "leader": int(m["leader"]), "error": _exception(c),
-                       "details": json.dumps({"request": m["req"]})}),
+                       "details": _json({"request": m["req"]})}),
     ],
     "kafka.server.ReplicaManager": [
         ("append.not_enough_replicas.2_1", "not_enough_replicas", re.compile(
             RM + r"Error processing append operation on partition (?P<tp>\S+)\s*$"), _not_enough),
         ("replica_manager.lifecycle", "replication_lifecycle", re.compile(
             RM + r"(?P<what>Shutting down|Shut down completely)\s*$"),
-         lambda m, c: {"node": int(m["node"]), "state": m["what"].lower().replace(" ", "_")}),
+         lambda m, c: _alt(RM_STATES, m, node=int(m["node"]))),
     ],
     "kafka.controller.KafkaController": [
         ("controller.preferred_auto", "preferred_election", re.compile(
@@ -345,27 +365,27 @@ TEMPLATES: dict[str, list[T]] = {
             r"\[RequestSendThread controllerId=(?P<node>\d+)\] Controller \d+ connected to (?P<ep>\S+) "
             r"\(id: (?P<b>\d+) rack: \S+\) for sending state change requests\s*$"),
          lambda m, c: {"node": int(m["node"]), "state": "connected", "brokers": [int(m["b"])],
-                       "details": json.dumps({"endpoint": m["ep"]})}),
+                       "details": _json({"endpoint": m["ep"]})}),
     ],
     "kafka.zookeeper.ZooKeeperClient": [
         ("zk_client.state", "zk_session", re.compile(
             ZKC + r"(?P<what>Waiting until connected\.|Connected\.|Closing\.|Closed\.|"
             r"Session expired\.)\s*$"),
-         lambda m, c: {"state": ZK_STATES[m["what"]], "details": json.dumps({"client": m["client"]})}),
+         lambda m, c: _alt(ZK_STATES, m, details=_json({"client": m["client"]}))),
         ("zk_client.initializing", "zk_session", re.compile(ZKC + r"Initializing a new session to "
                                                                   r"(?P<zk>\S+)\.\s*$"),
          lambda m, c: {"state": "initializing",
-                       "details": json.dumps({"client": m["client"], "connect": m["zk"]})}),
+                       "details": _json({"client": m["client"], "connect": m["zk"]})}),
     ],
     "kafka.server.KafkaServer": [
         ("broker.lifecycle", "broker_lifecycle", re.compile(
             KS + r"(?P<what>starting|started|shutting down|shut down completed|Starting controlled shutdown|"
             r"Controlled shutdown succeeded)\s*$"),
-         lambda m, c: {"node": _node(m), "state": BROKER_STATES[m["what"]]}),
+         lambda m, c: _alt(BROKER_STATES, m, node=_node(m))),
         ("broker.zk_connecting", "zk_session", re.compile(r"Connecting to zookeeper on (?P<zk>\S+)\s*$"),
-         lambda m, c: {"state": "connecting", "details": json.dumps({"connect": m["zk"]})}),
+         lambda m, c: {"state": "connecting", "details": _json({"connect": m["zk"]})}),
         ("broker.cluster_id", "cluster_id", re.compile(r"Cluster ID = (?P<id>\S+)\s*$"),
-         lambda m, c: {"details": json.dumps({"cluster_id": m["id"]})}),
+         lambda m, c: {"details": _json({"cluster_id": m["id"]})}),
     ],
     "kafka.server.KafkaConfig": [
         ("broker.config", "broker_config", re.compile(r"KafkaConfig values:\s*$"), _config),
@@ -436,8 +456,9 @@ class Parser:
         for tid, kind, rx, build in templates:
             if mm := rx.match(msg):
                 row = build(mm, cont)
+                row.setdefault("template", tid)
                 row.update(ts=ts, source=self.source, line=no, level=m[3], logger=logger, kind=kind,
-                           template=tid, raw="\n".join([first, *cont]) if cont else first)
+                           raw="\n".join([first, *cont]) if cont else first)
                 self.rows.append(row)
                 if len(self.rows) >= BATCH_ROWS:
                     self.flush()

@@ -54,19 +54,23 @@ class Evidence:
         self.cluster_ids.update(other.cluster_ids)
 
 
+# Records in which a node states its own id (rather than a prefix that names it).
+_SELF_DECLARED = ["broker_config", "node_identity"]
+
+
 def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
     """Evidence per stream from a batch of staged events (a handful of rows survive)."""
     out: dict[str | None, Evidence] = {}
     nodes = (
         events.filter(pl.col("node").is_not_null())
-        .group_by("_stream", (pl.col("kind") == "broker_config").alias("config"), "node")
+        .group_by("_stream", pl.col("kind").is_in(_SELF_DECLARED).alias("config"), "node")
         .len()
     )
     for stream, config, node, n in nodes.iter_rows():
         ev = out.setdefault(stream, Evidence())
         (ev.config_ids if config else ev.prefix_ids)[node] += n
     clusters = (
-        events.filter(pl.col("kind") == "cluster_id")
+        events.filter(pl.col("kind").is_in(["cluster_id", "node_identity"]))
         .select("_stream", pl.col("details").str.json_path_match("$.cluster_id").alias("cid"))
         .group_by("_stream", "cid")
         .len()
@@ -105,7 +109,7 @@ def resolve(
         how.append("broker from path")
     elif len(ev.config_ids) == 1:
         b = next(iter(ev.config_ids))
-        how.append("broker from its KafkaConfig broker.id")
+        how.append("broker from its own broker.id / node.id")
     elif len(ev.prefix_ids) == 1:
         b = next(iter(ev.prefix_ids))
         how.append("broker from its log prefixes")
@@ -116,3 +120,37 @@ def resolve(
     else:
         how.append("broker unknown (a client log, or give --broker)")
     return Identity(c, b, "; ".join(how), per_record)
+
+
+def resolve_all(
+    evidence: dict[tuple[str, str | None], Evidence], *, cluster: str | None = None, broker: int | None = None
+) -> dict[tuple[str, str | None], Identity]:
+    """``resolve`` for every (source, stream); files of a Kafka data directory that say
+    nothing themselves (segments, checkpoints) take the node of that directory's
+    ``meta.properties``, which is where a broker writes its own id."""
+    homes = {
+        src.rsplit("/", 1)[0]: ev
+        for (src, _), ev in evidence.items()
+        if src.rsplit("/", 1)[-1] == "meta.properties" and (ev.config_ids or ev.cluster_ids)
+    }
+    out = {}
+    for key, ev in evidence.items():
+        if homes and not (ev.config_ids or ev.prefix_ids):
+            home = _home(key[0], homes)
+            if home is not None:
+                inherited = Evidence()
+                inherited.add(ev)
+                inherited.config_ids.update(home.config_ids)
+                inherited.cluster_ids.update(home.cluster_ids)
+                ev = inherited
+        out[key] = resolve(from_path(key[0]), ev, cluster=cluster, broker=broker)
+    return out
+
+
+def _home(source: str, homes: dict[str, Evidence]) -> Evidence | None:
+    d = source
+    while "/" in d:
+        d = d.rsplit("/", 1)[0]
+        if d in homes:
+            return homes[d]
+    return None

@@ -110,15 +110,14 @@ def settle(
     report: IngestReport, evidence: EvidenceMap, rows: int, opts: IngestOptions
 ) -> parquet.IdentityMap:
     """Once every input is read: who wrote each (source, stream), and the report's totals."""
-    ids = {
-        key: identity.resolve(identity.from_path(key[0]), ev, cluster=opts.cluster, broker=opts.broker)
-        for key, ev in evidence.items()
-    }
+    ids = identity.resolve_all(evidence, cluster=opts.cluster, broker=opts.broker)
+    hows: dict[str, set[str]] = {}
+    for (src, _), i in ids.items():
+        hows.setdefault(src, set()).add(i.how)
     for acc in report.files:
-        acc.identity = "; ".join(
-            sorted({i.how for (src, _), i in ids.items() if src == acc.source})
-        ) or identity.resolve(identity.from_path(acc.source), identity.Evidence(),
-                              cluster=opts.cluster, broker=opts.broker).how
+        acc.identity = "; ".join(sorted(hows.get(acc.source, ()))) or identity.resolve(
+            identity.from_path(acc.source), identity.Evidence(), cluster=opts.cluster, broker=opts.broker
+        ).how
     report.events = rows
     return ids
 

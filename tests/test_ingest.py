@@ -251,3 +251,11 @@ def test_the_same_inputs_give_the_same_bytes(tmp_path: Path) -> None:
         ingest([str(f)], out, IngestOptions(workers=2 if i else 1, chunk_bytes=1 << 10))
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]
+
+
+def test_data_directory_files_take_the_node_of_their_meta_properties(corpus: Path, tmp_path: Path) -> None:
+    # a broker writes its own id only in meta.properties; its segments and checkpoints say nothing
+    data = corpus / "aryan-jadon-Distributed-Kafka-Clusters" / "data"
+    _, df = run([data], tmp_path)
+    assert df.select("broker", "cluster").unique().rows() == [(0, "4fi2MkU0Ql2L0cPRncY20Q")]
+    assert df.filter(pl.col("kind") == "group_metadata_record").height > 0
