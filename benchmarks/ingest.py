@@ -167,7 +167,7 @@ def warm(path: Path) -> float:
 def ours(path: Path, out_dir: Path, workers: int | None, repeat: int, label: str) -> Row:
     exe = Path(sys.executable).with_name("kafka-forensics")
     cmd = [str(exe) if exe.exists() else "kafka-forensics", "ingest", str(path),
-           "-o", str(out_dir / f"ours-{label}.parquet"), "--json"]
+           "-o", str(out_dir / f"ours-{label.replace('/', '_')}.parquet"), "--json"]
     if workers:
         cmd += ["--workers", str(workers)]
     run = measure(f"kafka-forensics ingest ({label})", cmd, repeat)
@@ -198,6 +198,7 @@ def ripgrep(path: Path, lines: int, repeat: int) -> list[Row]:
         # exit code 1 = no match (count 0)
         run = measure(f"rg -c ({label})", [rg, "-c", *extra, pattern, str(path)], repeat, (0, 1))
         rows.append(Row(f"rg -c {label}", path.stat().st_size, lines, run,
+                        note="rg memory-maps the file: its RSS is the file's cached pages",
                         extra={"matches": int(run.stdout.strip() or 0)}))
     return rows
 
@@ -295,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         print(f"{r.tool:<44} {r.run.wall:>8.2f} {r.run.cpu:>8.2f} {r.lines_s:>12,.0f} {r.mb_s:>8.1f}"
               f" {r.run.rss_mb:>12.0f} {r.run.load:>5.2f}")
+    for note in dict.fromkeys(r.note for r in rows if r.note):
+        print(f"  note: {note}")
     m = main_row.extra
     print(f"\nours: {main_row.lines:,} lines, {m['records']:,} records, {m['events']:,} events written, "
           f"{m['malformed']} malformed, errors: {m['errors'] or 'none'}")

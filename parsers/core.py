@@ -30,7 +30,7 @@ _BINARY = r"[\x00-\x08\x0E-\x1F\x7F]"
 _EXCERPT = 120
 
 #: Columns of the staged event frames: the event table plus the wrapper's stream name.
-STAGE_COLUMNS: tuple[str, ...] = (*COLUMN_NAMES, "_stream")
+STAGE_COLUMNS: tuple[str, ...] = COLUMN_NAMES
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class ParseOptions:
 
 CANDIDATE_SCHEMA: dict[str, pl.DataType] = {
     "line": pl.Int64(), "ts": POLARS_TYPES["ts"], "level": pl.String(), "logger": pl.String(),
-    "msg": pl.String(), "cont": pl.String(), "raw": pl.String(), "_stream": pl.String(),
+    "msg": pl.String(), "cont": pl.String(), "raw": pl.String(), "stream": pl.String(),
 }
 
 
@@ -130,7 +130,7 @@ def prepare(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) 
     cand = cand.select(
         (pl.col("i").cast(pl.Int64) + first_line).alias("line"),
         "ts", "level", "logger", "msg", "cont", "raw",
-        (pl.col("stream") if streamed else pl.lit(None, pl.String)).alias("_stream"),
+        (pl.col("stream") if streamed else pl.lit(None, pl.String)).alias("stream"),
     )
     others = ok.filter(~known).group_by("logger").len()
     return Prepared(source, mode, acc, cand, others, opts.gap_samples)
@@ -172,7 +172,7 @@ def finish(parts: list[Prepared]) -> list[ChunkResult]:
         return cands.select(pl.col("rid").gather(rids), pl.col("raw").gather(rids))
 
     events, unmatched = recognise(cands.select("rid", "logger", "msg", "cont"), raw_of, logger_mode=mode)
-    meta = ["part", "line", "ts", "level", "logger", "raw", "_stream"]
+    meta = ["part", "line", "ts", "level", "logger", "raw", "stream"]
     events = events.join(cands.select("rid", *meta), on="rid", how="left")
     unmatched = cands.select("rid", "part", "line", "logger", "msg").join(
         unmatched.select("rid"), on="rid", how="semi"
@@ -309,12 +309,12 @@ def _assemble(events: pl.DataFrame, source: str) -> pl.DataFrame:
         pl.lit(source).alias("source"),
     )
     return out.select(
-        [pl.col(c).cast(POLARS_TYPES[c]) for c in COLUMN_NAMES] + [pl.col("_stream")]
+        [pl.col(c).cast(POLARS_TYPES[c]) for c in COLUMN_NAMES]
     )
 
 
 def _empty_stage() -> pl.DataFrame:
-    return pl.DataFrame(schema={**{c: POLARS_TYPES[c] for c in COLUMN_NAMES}, "_stream": pl.String})
+    return pl.DataFrame(schema={c: POLARS_TYPES[c] for c in COLUMN_NAMES})
 
 
 def _excerpt(text: str | None, limit: int = _EXCERPT) -> str:

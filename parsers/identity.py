@@ -63,7 +63,7 @@ def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
     out: dict[str | None, Evidence] = {}
     nodes = (
         events.filter(pl.col("node").is_not_null())
-        .group_by("_stream", pl.col("kind").is_in(_SELF_DECLARED).alias("config"), "node")
+        .group_by("stream", pl.col("kind").is_in(_SELF_DECLARED).alias("config"), "node")
         .len()
     )
     for stream, config, node, n in nodes.iter_rows():
@@ -71,8 +71,8 @@ def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
         (ev.config_ids if config else ev.prefix_ids)[node] += n
     clusters = (
         events.filter(pl.col("kind").is_in(["cluster_id", "node_identity"]))
-        .select("_stream", pl.col("details").str.json_path_match("$.cluster_id").alias("cid"))
-        .group_by("_stream", "cid")
+        .select("stream", pl.col("details").str.json_path_match("$.cluster_id").alias("cid"))
+        .group_by("stream", "cid")
         .len()
     )
     for stream, cid, n in clusters.iter_rows():

@@ -2,11 +2,12 @@
 
 Per input: open (gzip, tar and stdin included), recognise what it is by content,
 find the layout and any collector wrapper from a sample (``decide``), cut it into
-chunks at record boundaries, parse the chunks on a small thread pool (Polars
-releases the GIL; ``parse_chunk``), add them up in order (``StreamTally``), and
-stage the events in an Arrow IPC file.  When every input is read, each (source,
-stream) gets its cluster and broker (``settle``) and the staged events are written
-to Parquet in input order.  Memory stays bounded by the chunk size.
+chunks at record boundaries, parse groups of chunks on a small thread pool (Polars
+releases the GIL; ``parse_group``), add them up in order (``StreamTally``), and
+write the events to Parquet as they come (``parquet.EventFile``), each with the
+identity its (source, stream) has so far.  When every input is read, the final
+identities are settled (``settle``); the file is rewritten only if one changed.
+Memory stays bounded by the group size.
 
 ``ingest --spark`` (``spark.py``, ``units.py``) runs these same functions in Spark
 executors; only the scheduling differs.
@@ -17,13 +18,12 @@ from __future__ import annotations
 import io
 import json
 import re
-import tempfile
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 import polars as pl
 
@@ -46,12 +46,18 @@ from .sources import (
     iter_tar,
     open_raw,
 )
-from .stage import EvidenceMap, Stage
+from .stage import EvidenceMap
 
 SNIFF_BYTES = 1 << 16
 SAMPLE_LINES = 400
 
 Progress = Callable[[str, int], None]  # (input name, bytes just read)
+
+
+class Sink(Protocol):
+    """Where a stream's events go, in input order: the local event file, a Spark unit's stage."""
+
+    def add(self, source: str, events: pl.DataFrame) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -94,15 +100,19 @@ def ingest(
     opts = options or IngestOptions()
     report = IngestReport(output=output)
     inputs, report.errors = expand(paths)
-    with tempfile.TemporaryDirectory(prefix="kafka-forensics-") as tmp:
-        stage = Stage(Path(tmp) / "stage.arrow")
+    sink: parquet.EventFile | parquet.EvidenceOnly = (
+        parquet.EventFile(output, cluster=opts.cluster, broker=opts.broker)
+        if output is not None else parquet.EvidenceOnly()
+    )
+    try:
         for inp in inputs:
-            report.files.extend(ingest_input(inp, stage, opts, progress))
-        stage.close()
-        ids = settle(report, stage.evidence, stage.rows, opts)
-        if output is not None:
-            parquet.write(output, stage.batches(), parquet.identity_frame(ids),
-                          parquet.schema_with(report.to_json()))
+            report.files.extend(ingest_input(inp, sink, opts, progress))
+        ids = settle(report, sink.evidence, sink.rows, opts)
+        if isinstance(sink, parquet.EventFile):
+            sink.close(ids, report.to_json())
+    finally:
+        if isinstance(sink, parquet.EventFile):
+            sink.abort()
     return report
 
 
@@ -124,7 +134,7 @@ def settle(
 
 # --------------------------------------------------------------------------------------------
 def ingest_input(
-    inp: Input, stage: Stage, opts: IngestOptions, progress: Progress | None = None
+    inp: Input, sink: Sink, opts: IngestOptions, progress: Progress | None = None
 ) -> list[Accounting]:
     """Read one input to its end (all its tar members), staging its events."""
     try:
@@ -140,14 +150,14 @@ def ingest_input(
             blocks = Peekable(iter_gunzip(iter(blocks), inp.name))
             head = blocks.peek(512)
         if is_tar(head):
-            return _ingest_tar(inp, blocks, stage, opts)
-        return [_ingest_stream(inp.name, blocks, stage, opts)]
+            return _ingest_tar(inp, blocks, sink, opts)
+        return [_ingest_stream(inp.name, blocks, sink, opts)]
     finally:
         if not inp.is_stdin:
             raw.close()
 
 
-def _ingest_tar(inp: Input, blocks: Peekable, stage: Stage, opts: IngestOptions) -> list[Accounting]:
+def _ingest_tar(inp: Input, blocks: Peekable, sink: Sink, opts: IngestOptions) -> list[Accounting]:
     out: list[Accounting] = []
     try:
         for m in iter_tar(inp, _BlockReader(iter(blocks))):
@@ -156,7 +166,7 @@ def _ingest_tar(inp: Input, blocks: Peekable, stage: Stage, opts: IngestOptions)
             head = member.peek(512)
             if is_gzip(head):
                 member = Peekable(iter_gunzip(iter(member), name))
-            out.append(_ingest_stream(name, member, stage, opts))
+            out.append(_ingest_stream(name, member, sink, opts))
     except InputDamaged as e:
         acc = Accounting(source=inp.name)
         acc.errors.append(str(e))
@@ -164,7 +174,7 @@ def _ingest_tar(inp: Input, blocks: Peekable, stage: Stage, opts: IngestOptions)
     return out
 
 
-def _ingest_stream(name: str, blocks: Peekable, stage: Stage, opts: IngestOptions) -> Accounting:
+def _ingest_stream(name: str, blocks: Peekable, sink: Sink, opts: IngestOptions) -> Accounting:
     acc = Accounting(source=name)
     try:
         head = blocks.peek(SNIFF_BYTES)
@@ -173,7 +183,7 @@ def _ingest_stream(name: str, blocks: Peekable, stage: Stage, opts: IngestOption
         return acc
     d = decide(name, head, opts)
     if d.action == "datadir":
-        return datadir.ingest(name, blocks, stage.add, acc)
+        return datadir.ingest(name, blocks, sink.add, acc)
     if d.action != "parse":
         d.account(acc)
         _drain(blocks, acc, skipped=d.action == "skip")
@@ -184,7 +194,7 @@ def _ingest_stream(name: str, blocks: Peekable, stage: Stage, opts: IngestOption
         for events, count in _parse_chunks(iter_chunks(iter(blocks), d.start, opts.chunk_bytes),
                                            name, d.popts, opts.workers):
             tally.absorb(count)
-            stage.add(name, events)
+            sink.add(name, events)
     except InputDamaged as e:
         acc.errors.append(str(e))
     return tally.finish()
@@ -309,47 +319,57 @@ class StreamTally:
         return self.acc
 
 
-# Candidates recognised together: each catalogue entry has a fixed cost per call, so the
-# local path groups chunks' candidates (memory: about this many records' text).
-FINISH_CANDIDATES = 100_000
+# Chunks parsed as one task: each catalogue entry has a fixed cost per recognition call,
+# so the local path recognises a group of chunks' candidates together.
+GROUP_BYTES = 16 << 20
+
+
+def parse_group(name: str, chunks: list[Chunk], popts: ParseOptions) -> list[tuple[pl.DataFrame, ChunkCount]]:
+    """Several consecutive chunks -> each one's events and counts (prepared one at a time,
+    recognised together: the result is the same as chunk by chunk)."""
+    return finish_chunks([prepare_chunk(name, ch, popts) for ch in chunks])
+
+
+def _groups(chunks: Iterator[Chunk], size: int) -> Iterator[list[Chunk]]:
+    group: list[Chunk] = []
+    held = 0
+    try:
+        for ch in chunks:
+            group.append(ch)
+            held += len(ch.data)
+            if held >= size:
+                yield group
+                group, held = [], 0
+    finally:  # damage further on (InputDamaged) must not cost the chunks read so far
+        if group:
+            yield group
 
 
 def _parse_chunks(
     chunks: Iterator[Chunk], name: str, popts: ParseOptions, workers: int
 ) -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
-    """Prepare chunks on a thread pool and recognise them in groups, yielding each chunk's
-    events and counts in input order (bounded in flight)."""
-    batch: list[PreparedChunk] = []
-
-    def flush() -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
-        yield from finish_chunks(batch)
-        batch.clear()
-
-    def take(pc: PreparedChunk) -> Iterator[tuple[pl.DataFrame, ChunkCount]]:
-        batch.append(pc)
-        if sum(b.prepared.candidates.height for b in batch) >= FINISH_CANDIDATES:
-            yield from flush()
-
+    """Parse groups of chunks on a thread pool (Polars releases the GIL), yielding each
+    chunk's events and counts in input order, with a bounded number of groups in flight."""
+    groups = _groups(chunks, GROUP_BYTES)
     damage: InputDamaged | None = None
     if workers <= 1:
         try:
-            for ch in chunks:
-                yield from take(prepare_chunk(name, ch, popts))
+            for g in groups:
+                yield from parse_group(name, g, popts)
         except InputDamaged as e:  # the chunks read before the damage still count
             damage = e
     else:
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kf-parse") as pool:
-            pending: deque[Future[PreparedChunk]] = deque()
+            pending: deque[Future[list[tuple[pl.DataFrame, ChunkCount]]]] = deque()
             try:
-                for ch in chunks:
-                    pending.append(pool.submit(prepare_chunk, name, ch, popts))
+                for g in groups:
+                    pending.append(pool.submit(parse_group, name, g, popts))
                     while len(pending) > workers:
-                        yield from take(pending.popleft().result())
+                        yield from pending.popleft().result()
             except InputDamaged as e:
                 damage = e
             while pending:
-                yield from take(pending.popleft().result())
-    yield from flush()
+                yield from pending.popleft().result()
     if damage is not None:
         raise damage
 

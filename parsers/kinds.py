@@ -278,7 +278,8 @@ class Kind(enum.StrEnum):
     KRAFT_TOPIC_DELETED = ("kraft_topic_deleted", Area.KRAFT,
         "KRaft RemoveTopicRecord replayed: the topic is deleted")
     KRAFT_TOPIC_REQUEST = ("kraft_topic_request", Area.KRAFT,
-        "CreateTopics / DeleteTopics outcome on the active controller (first topic, error; details lists all)")
+        "CreateTopics / DeleteTopics outcome on the active controller "
+        "(first topic, error; details lists all)")
     KRAFT_CONFIG_CHANGE = ("kraft_config_change", Area.KRAFT,
         "KRaft ConfigRecord replayed: a topic / broker configuration set or removed")
     KRAFT_FEATURE_LEVEL = ("kraft_feature_level", Area.KRAFT,
@@ -327,7 +328,8 @@ class Kind(enum.StrEnum):
     REQUEST_RECEIVED = ("request_received", Area.REQUEST,
         "a network processor received a request (TRACE; api, client, correlation id, forwarded)")
     REQUEST_AUTHORIZATION = ("request_authorization", Area.REQUEST,
-        "authorizer decision (kafka.authorizer.logger): principal Allowed / Denied an operation on a resource")
+        "authorizer decision (kafka.authorizer.logger): "
+        "principal Allowed / Denied an operation on a resource")
 
     # --- broker lifecycle and identity
     BROKER_CONFIG = ("broker_config", Area.BROKER,

@@ -27,33 +27,48 @@ PART = "part-{:05d}.parquet"
 IdentityMap = dict[tuple[str, str | None], identity.Identity]
 
 
-def schema_with(report: dict[str, object]) -> pa.Schema:
-    """The event schema carrying the ingest report (its accounting) as metadata."""
-    meta = dict(EVENT_SCHEMA.metadata or {})
-    meta[b"kafka_forensics.ingest"] = json.dumps(report, sort_keys=True).encode()
-    return EVENT_SCHEMA.with_metadata(meta)
+REPORT_KEY = b"kafka_forensics.ingest"
+
+
+def read_report(path: Path) -> dict[str, object]:
+    """The ingest report an event table carries in its Parquet key-value metadata."""
+    meta = pq.read_metadata(str(path)).metadata or {}
+    if REPORT_KEY not in meta:
+        raise ValueError(f"{path} carries no ingest report: was it written by kafka-forensics ingest?")
+    return json.loads(meta[REPORT_KEY])
+
+
+def report_metadata(report: dict[str, object]) -> dict[bytes, bytes]:
+    """The Parquet key-value metadata that carries an ingest report (every file and part)."""
+    return {REPORT_KEY: json.dumps(report, sort_keys=True).encode()}
 
 
 def identity_frame(ids: IdentityMap) -> pl.DataFrame:
     return pl.DataFrame(
         {
             "source": [k[0] for k in ids],
-            "_stream": [k[1] for k in ids],
+            "stream": [k[1] for k in ids],
             "_cluster": [i.cluster for i in ids.values()],
             "_broker": [i.broker for i in ids.values()],
             "_per_record": [i.per_record for i in ids.values()],
         },
-        schema={"source": pl.String, "_stream": pl.String, "_cluster": pl.String,
+        schema={"source": pl.String, "stream": pl.String, "_cluster": pl.String,
                 "_broker": pl.Int32, "_per_record": pl.Boolean},
     )
 
 
-def fill(batch: pa.RecordBatch, mapping: pl.DataFrame, schema: pa.Schema) -> pa.Table:
+def fill(batch: pa.RecordBatch | pl.DataFrame, mapping: pl.DataFrame, schema: pa.Schema) -> pa.Table:
     """Staged rows -> event rows: cluster and broker from the identity of their
     (source, stream); a log of several brokers keeps each record's own prefix node."""
-    df = pl.from_arrow(batch)
+    df = batch if isinstance(batch, pl.DataFrame) else pl.from_arrow(batch)
     assert isinstance(df, pl.DataFrame)
-    df = df.join(mapping, on=["source", "_stream"], how="left", nulls_equal=True,
+    if mapping.height == 1:  # one (source, stream): the common case needs no join
+        m = mapping.row(0, named=True)
+        broker = pl.col("node") if m["_per_record"] else pl.lit(m["_broker"])
+        df = df.with_columns(pl.lit(m["_cluster"], pl.String).alias("cluster"),
+                             broker.cast(pl.Int32).alias("broker"))
+        return df.select(COLUMN_NAMES).to_arrow().cast(schema)
+    df = df.join(mapping, on=["source", "stream"], how="left", nulls_equal=True,
                  maintain_order="left")
     df = df.with_columns(
         pl.col("_cluster").alias("cluster"),
@@ -68,23 +83,24 @@ class PartWriter:
     place when closed: a reader never sees half a file, and a retried Spark task just
     writes the same file again."""
 
-    def __init__(self, out: Path, mapping: pl.DataFrame, schema: pa.Schema) -> None:
+    def __init__(self, out: Path, mapping: pl.DataFrame, report: dict[str, object]) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         self.out = out
         self._tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
         self._mapping = mapping
-        self._schema = schema
-        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), schema, compression="zstd")
+        self._report = report
+        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, compression="zstd")
         self.rows = 0
 
     def write(self, batch: pa.RecordBatch) -> None:
         assert self._w is not None
-        table = fill(batch, self._mapping, self._schema)
+        table = fill(batch, self._mapping, EVENT_SCHEMA)
         self.rows += table.num_rows
         self._w.write_table(table)
 
     def close(self) -> None:
         if self._w is not None:
+            self._w.add_key_value_metadata(report_metadata(self._report))
             self._w.close()
             self._w = None
             os.replace(self._tmp, self.out)
@@ -98,9 +114,9 @@ class PartWriter:
 
 
 def write(out: Path, batches: Iterable[pa.RecordBatch], mapping: pl.DataFrame,
-          schema: pa.Schema) -> int:
+          report: dict[str, object]) -> int:
     """Staged batches -> one Parquet file; returns its row count."""
-    w = PartWriter(out, mapping, schema)
+    w = PartWriter(out, mapping, report)
     try:
         for batch in batches:
             w.write(batch)
@@ -135,3 +151,89 @@ def replace_dataset(staging: Path, out: Path) -> None:
     elif out.exists() or out.is_symlink():
         out.unlink()
     os.replace(staging, out)
+
+
+class EventFile:
+    """The local path's event table, written as rows come (no staging pass).
+
+    Each batch gets the identity its (source, stream) has *so far* — nearly always
+    the final one, since a broker names itself in its first lines.  ``close`` checks
+    every identity used against the final one and, only if one changed (a ``[KafkaServer
+    id=N]`` far down a log, a data directory's ``meta.properties`` read after its
+    segments), rewrites the file once with the final identities.
+    """
+
+    def __init__(self, out: Path, *, cluster: str | None, broker: int | None) -> None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        self.out = out
+        self._tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+        self._flags = {"cluster": cluster, "broker": broker}
+        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, compression="zstd")
+        self._used: dict[tuple[str, str | None], set[identity.Identity]] = {}
+        self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
+        self.rows = 0
+
+    def add(self, source: str, events: pl.DataFrame) -> None:
+        if events.height == 0:
+            return
+        assert self._w is not None
+        keys = gather_evidence(self.evidence, source, events)
+        ids = {k: identity.resolve(identity.from_path(k[0]), self.evidence[k], **self._flags) for k in keys}
+        for k, i in ids.items():
+            self._used.setdefault(k, set()).add(i)
+        self._w.write_table(fill(events, identity_frame(ids), EVENT_SCHEMA))
+        self.rows += events.height
+
+    def close(self, ids: IdentityMap, report: dict[str, object]) -> None:
+        """Finish the file under its final identities and with the ingest report."""
+        assert self._w is not None
+        meta = report_metadata(report)
+        stale = any(used != {ids[k]} for k, used in self._used.items())
+        if not stale:
+            self._w.add_key_value_metadata(meta)
+            self._w.close()
+            self._w = None
+            os.replace(self._tmp, self.out)
+            return
+        self._w.close()
+        self._w = None
+        rewrite = self._tmp.with_name(self._tmp.name + ".final")
+        src = pq.ParquetFile(str(self._tmp))
+        mapping = identity_frame(ids)
+        with pq.ParquetWriter(str(rewrite), EVENT_SCHEMA, compression="zstd") as w:
+            for batch in src.iter_batches():
+                w.write_table(fill(batch, mapping, EVENT_SCHEMA))
+            w.add_key_value_metadata(meta)
+        self._tmp.unlink()
+        os.replace(rewrite, self.out)
+
+    def abort(self) -> None:
+        if self._w is not None:
+            self._w.close()
+            self._w = None
+        self._tmp.unlink(missing_ok=True)
+
+
+class EvidenceOnly:
+    """A sink that keeps no events, only who wrote them (``ingest`` without ``-o``)."""
+
+    def __init__(self) -> None:
+        self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
+        self.rows = 0
+
+    def add(self, source: str, events: pl.DataFrame) -> None:
+        if events.height:
+            gather_evidence(self.evidence, source, events)
+            self.rows += events.height
+
+
+def gather_evidence(
+    into: dict[tuple[str, str | None], identity.Evidence], source: str, events: pl.DataFrame
+) -> list[tuple[str, str | None]]:
+    """Add what ``events`` say about who wrote them; return their (source, stream) keys."""
+    keys = [(source, s) for s in events["stream"].unique(maintain_order=True).to_list()]
+    for k in keys:
+        into.setdefault(k, identity.Evidence())
+    for stream, ev in identity.gather(events).items():
+        into[(source, stream)].add(ev)
+    return keys

@@ -54,34 +54,28 @@ def recognise(
     return out.sort("rid"), unmatched
 
 
+# Below this many entries for a logger, one DFA test per entry beats an Aho-Corasick pass.
+_FEW_ENTRIES = 4
+
+
 def _claim(
     templates: tuple[Template, ...], group: pl.DataFrame, matched: list[tuple[Template, pl.DataFrame]]
 ) -> pl.Series:
     """Try ``templates`` in order on ``group``; append hits; return the claimed-row mask."""
     n = group.height
-    literals = _literals(templates)
-    found = (
-        group.select("gi", pl.col("msg").str.extract_many(list(literals), overlapping=True).alias("lit"))
-        .explode("lit")
-        .drop_nulls("lit")
-        .unique(maintain_order=True)
-    )
-    rows_with: dict[str, pl.Series] = {
-        lit: part["gi"] for (lit,), part in found.partition_by("lit", as_dict=True).items()
-    }
-    gi = group["gi"]
+    rows_with = _literal_rows(templates, group) if len(templates) > _FEW_ENTRIES else None
     claimed = pl.repeat(False, n, eager=True)  # scatter() below updates it in place
     for t in templates:
-        if t.literal:
+        if rows_with is not None and t.literal:
             gis = rows_with.get(t.literal)
             if gis is None:
                 continue
-            mask = gi.is_in(gis.implode()) & ~claimed
+            mask = pl.repeat(False, n, eager=True).scatter(gis, True) & ~claimed
         else:
             mask = ~claimed
         if not mask.any():
             continue
-        hit = _extract(t, group.filter(mask))
+        hit = _extract(t, group, mask)
         if hit.height == 0:
             continue
         matched.append((t, hit))
@@ -89,6 +83,18 @@ def _claim(
         if claimed.all():
             break
     return claimed
+
+
+def _literal_rows(templates: tuple[Template, ...], group: pl.DataFrame) -> dict[str, pl.Series]:
+    """Which rows contain each entry's literal run: one Aho-Corasick scan for all."""
+    found = (
+        group.select("gi", pl.col("msg").str.extract_many(list(_literals(templates)), overlapping=True)
+                     .alias("lit"))
+        .explode("lit")
+        .drop_nulls("lit")
+        .unique(maintain_order=True)
+    )
+    return {lit: part["gi"] for (lit,), part in found.partition_by("lit", as_dict=True).items()}
 
 
 _LITERALS: dict[int, tuple[tuple[Template, ...], tuple[str, ...]]] = {}
@@ -103,21 +109,39 @@ def _literals(templates: tuple[Template, ...]) -> tuple[str, ...]:
     return hit[1]
 
 
-def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
-    cols = [pl.col("msg").str.extract_groups(t.regex).alias("m")]
+def _extract(t: Template, group: pl.DataFrame, mask: pl.Series) -> pl.DataFrame:
+    """The rows of ``group`` under ``mask`` that are this entry's, with their captures
+    (``m``, ``c``).
+
+    Membership is decided by the exact pattern without captures (a DFA scan: a miss
+    costs little); captures are taken with the entry's fast pattern, and with the
+    exact one for the rare rows the fast one does not read."""
+    is_ours = pl.col("msg").str.contains(t.regex)
     if t.cont_regex is not None:
-        cols.append(pl.col("cont").str.extract_groups(t.cont_regex).alias("c"))
-    ok = pl.col("m").struct.field("gm").is_not_null()
-    if t.cont_regex is not None:
-        ok = ok & pl.col("c").struct.field("cm").is_not_null()
-    return cand.select("rid", "gi", *cols).filter(ok)
+        is_ours = is_ours & pl.col("cont").str.contains(t.cont_regex)
+    cont = [pl.col("cont").str.extract_groups(t.cont_regex).alias("c")] if t.cont_regex else []
+    # (filtered by mask first: a combined predicate would run the DFA on every row)
+    hit = (
+        group.filter(mask).lazy()
+        .filter(is_ours)
+        .select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.fast_regex).alias("m"), *cont)
+        .collect()
+    )
+    unread = hit.filter(pl.col("m").struct.field("gm").is_null())
+    if unread.height:
+        exact = unread.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.regex).alias("m"), *cont)
+        hit = pl.concat([hit.filter(pl.col("m").struct.field("gm").is_not_null()), exact])
+    return hit.drop("msg")
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     exprs: dict[str, list[pl.Expr]] = {}
     for cap in t.captures:
         src = "c" if cap.in_cont else "m"
-        e = cap.type.convert(pl.col(src).struct.field(cap.group))
+        text = pl.col(src).struct.field(cap.group)
+        if cap.group in t.fast_rstrip:  # see Template.fast_rstrip
+            text = text.str.strip_chars_end()
+        e = cap.type.convert(text)
         exprs.setdefault(cap.field, []).append(e)
     cols = [pl.col("rid")]
     for name, es in exprs.items():

@@ -41,6 +41,8 @@ CORE: tuple[Column, ...] = (
 TRACE: tuple[Column, ...] = (
     Column("template", pa.string(), "id of the catalogue entry that recognised the record"),
     Column("versions", pa.string(), "Kafka versions whose wording the entry matches, e.g. `2.1-3.9`"),
+    Column("stream", pa.string(),
+           "the collector's stream name: docker compose service, kubectl pod, syslog host (or null)"),
 )
 
 FIELDS: tuple[Column, ...] = (

@@ -144,14 +144,14 @@ def _write(parsed: DataFrame | None, identities: parquet.IdentityMap, report: In
     if output is None:
         return
     mapping = parquet.identity_frame(identities)
-    schema = parquet.schema_with(report.to_json())
+    meta = report.to_json()
     staging = output.parent / f".{output.name}.{uuid.uuid4().hex[:12]}.tmp"
     staging.mkdir(parents=True)
     try:
         written = 0
         if parsed is not None and report.events:
             done = (parsed.filter("kind = 'events'")
-                    .mapInArrow(partial(units.write_parts, str(staging), mapping, schema),
+                    .mapInArrow(partial(units.write_parts, str(staging), mapping, meta),
                                 units.WRITTEN_DDL)
                     .collect())
             written = sum(r.rows for r in done)
@@ -162,7 +162,7 @@ def _write(parsed: DataFrame | None, identities: parquet.IdentityMap, report: In
             raise SparkError(f"the executors wrote {written} events of {report.events}; nothing "
                              "was written to -o (re-run; if it persists, report it as a bug)")
         if written == 0:  # a readable, empty table, as the local path writes
-            parquet.write(staging / parquet.PART.format(0), [], mapping, schema)
+            parquet.write(staging / parquet.PART.format(0), [], mapping, meta)
         parquet.replace_dataset(staging, output)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

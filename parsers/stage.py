@@ -14,13 +14,13 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.ipc as ipc
 
-from . import identity
+from . import identity, parquet
 from .core import STAGE_COLUMNS
 from .recognise import POLARS_TYPES
 from .schema import COLUMN_NAMES
 
 STAGE_SCHEMA: pa.Schema = pl.DataFrame(
-    schema={**{c: POLARS_TYPES[c] for c in COLUMN_NAMES}, "_stream": pl.String}
+    schema={c: POLARS_TYPES[c] for c in COLUMN_NAMES}
 ).to_arrow().schema
 
 #: (source, stream) -> what that stream's records say about who wrote them
@@ -38,10 +38,7 @@ class Stage:
     def add(self, source: str, events: pl.DataFrame) -> None:
         if events.height == 0:
             return
-        for stream in events["_stream"].unique(maintain_order=True).to_list():
-            self.evidence.setdefault((source, stream), identity.Evidence())
-        for stream, ev in identity.gather(events).items():
-            self.evidence[(source, stream)].add(ev)
+        parquet.gather_evidence(self.evidence, source, events)
         table = events.select(STAGE_COLUMNS).to_arrow().cast(STAGE_SCHEMA)
         for batch in table.to_batches():
             self._writer.write_batch(batch)

@@ -105,23 +105,47 @@ class Template:
 
     # -- compilation -------------------------------------------------------------------
     @cached_property
-    def _compiled(self) -> tuple[str, tuple[Capture, ...], str | None]:
+    def _compiled(self) -> tuple[str, tuple[Capture, ...], str | None, str, frozenset[str]]:
         caps: list[Capture] = []
-        parts: list[str] = []
+        exact: list[str] = []
+        fast: list[str] = []
         if self.prefix is not None:
             alts = [_translate(self.id, a, caps) for a in self.prefix.alternatives]
-            parts.append("(?:" + "|".join(alts) + ")" + ("?" if self.prefix.optional else ""))
-        parts.append(_translate(self.id, self.text, caps))
+            close = ")" + ("?" if self.prefix.optional else "")
+            exact.append("(?:" + "|".join(a for a, _, _ in alts) + close)
+            fast.append("(?:" + "|".join(f for _, f, _ in alts) + close)
+        body, body_fast, tail = _translate(self.id, self.text, caps, at_end=True)
+        exact.append(body)
+        fast.append(body_fast)
         # gm / cm span the whole match: a row matched iff they are not null
-        regex = "^(?P<gm>" + "".join(parts) + r")\s*$"
+        regex = "^(?P<gm>" + "".join(exact) + r")\s*$"
+        fast_regex = "^(?P<gm>" + "".join(fast) + (r")$" if tail else r")\s*$")
         cont = None
         if self.cont is not None:
-            cont = "^(?P<cm>" + _translate(self.id, self.cont, caps, in_cont=True) + r")\s*$"
-        return regex, tuple(caps), cont
+            cont_body, _, _ = _translate(self.id, self.cont, caps, in_cont=True)
+            cont = "^(?P<cm>" + cont_body + r")\s*$"
+        return regex, tuple(caps), cont, _ascii(fast_regex), frozenset(tail)
 
     @property
     def regex(self) -> str:
+        """The exact pattern: what a record must match to be this entry's."""
         return self._compiled[0]
+
+    @property
+    def fast_regex(self) -> str:
+        """The same language with lazy placeholders made unambiguous (``.*?`` before ``X``
+        becomes ``[^X]*``), so the regex engine can take captures in one pass (its
+        one-pass DFA) instead of backtracking: about 4x cheaper per record.  Where both
+        match they capture the same text (a lazy group ends at the first ``X`` that lets
+        the rest match; ``[^X]*`` ends there or fails); rows it fails on are taken with
+        ``regex``."""
+        return self._compiled[3]
+
+    @property
+    def fast_rstrip(self) -> frozenset[str]:
+        """Groups that end the fast pattern: ``(.*)$`` keeps the trailing blanks that the
+        exact pattern's lazy group leaves to its final ``\\s*``, so they are stripped."""
+        return self._compiled[4]
 
     @property
     def captures(self) -> tuple[Capture, ...]:
@@ -152,14 +176,23 @@ def _check_field(tid: str, name: str) -> None:
         raise ValueError(f"{tid}: {name!r} is not a column of the event table (parsers.schema)")
 
 
-def _translate(tid: str, text: str, caps: list[Capture], *, in_cont: bool = False) -> str:
+def _translate(
+    tid: str, text: str, caps: list[Capture], *, in_cont: bool = False, at_end: bool = False
+) -> tuple[str, str, list[str]]:
+    """``text`` -> (exact regex, fast regex, groups that end the fast regex)."""
     out: list[str] = []
+    fast: list[str] = []
+    tail: list[str] = []
     pos = 0
-    for m in _PLACEHOLDER.finditer(text):
-        out.append(_escape(text[pos : m.start()]))
+    matches = list(_PLACEHOLDER.finditer(text))
+    for k, m in enumerate(matches):
+        lit = _escape(text[pos : m.start()])
+        out.append(lit)
+        fast.append(lit)
         pos = m.end()
         if m.group("raw") is not None:
             out.append(m.group("raw"))
+            fast.append(m.group("raw"))
             continue
         name, typ = m.group("name"), m.group("type")
         if name in ("tp", "tap") and typ is None:
@@ -167,13 +200,34 @@ def _translate(tid: str, text: str, caps: list[Capture], *, in_cont: bool = Fals
             p = _cap(tid, "partition", "int", caps, in_cont)
             if name == "tp":
                 out.append(f"(?P<{t}>{_TOPIC})-(?P<{p}>\\d+)")
+                fast.append(f"(?P<{t}>[A-Za-z0-9_.-]+)-(?P<{p}>[0-9]+)")  # topics are ASCII
             else:
-                out.append(f"\\[(?P<{t}>[^,\\]]+),(?P<{p}>\\d+)\\]")
+                rx = f"\\[(?P<{t}>[^,\\]]+),(?P<{p}>\\d+)\\]"
+                out.append(rx)
+                fast.append(rx)
             continue
         g = _cap(tid, name, typ, caps, in_cont)
-        out.append(f"(?P<{g}>{caps[-1].type.regex})")
-    out.append(_escape(text[pos:]))
-    return "".join(out)
+        rx = caps[-1].type.regex
+        out.append(f"(?P<{g}>{rx})")
+        after = text[m.end():]
+        next_is_literal = bool(after) and (k + 1 == len(matches) or matches[k + 1].start() > m.end())
+        if rx in (".*?", ".+?") and next_is_literal:
+            stop = after[0] if after[0].isalnum() or after[0] == " " else "\\" + after[0]
+            fast.append(f"(?P<{g}>[^{stop}]{rx[1]})")
+        elif rx in (".*?", ".+?") and not after and at_end:
+            fast.append(f"(?P<{g}>.{rx[1]})")
+            tail.append(g)
+        else:
+            fast.append(f"(?P<{g}>{rx})")
+    lit = _escape(text[pos:])
+    out.append(lit)
+    fast.append(lit)
+    return "".join(out), "".join(fast), tail
+
+
+def _ascii(regex: str) -> str:
+    """Kafka prints ASCII digits; ``[0-9]`` keeps the engine on its small byte DFA."""
+    return re.sub(r"(?<!\\)\\d", "[0-9]", regex)
 
 
 def _cap(tid: str, name: str, typ: str | None, caps: list[Capture], in_cont: bool) -> str:

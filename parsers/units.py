@@ -349,7 +349,7 @@ def merge(
 WRITTEN_DDL = "pack int, rows long"
 
 
-def write_parts(directory: str, mapping: pl.DataFrame, schema: pa.Schema,
+def write_parts(directory: str, mapping: pl.DataFrame, report: dict[str, object],
                 batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
     """mapInArrow: event rows of a partition -> one Parquet part per pack, rows in order."""
     if not Path(directory).is_dir():  # made by the driver: not there, not the same filesystem
@@ -363,7 +363,7 @@ def write_parts(directory: str, mapping: pl.DataFrame, schema: pa.Schema,
                 w = writers.get(pid)
                 if w is None:
                     w = writers[pid] = parquet.PartWriter(
-                        Path(directory) / parquet.PART.format(pid), mapping, schema)
+                        Path(directory) / parquet.PART.format(pid), mapping, report)
                 for batch in _from_ipc(data):
                     w.write(batch)
         for w in writers.values():

@@ -16,6 +16,7 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
+from kafka_forensics.parsers import parquet
 from kafka_forensics.parsers.ingest import IngestOptions, ingest
 from kafka_forensics.parsers.schema import EVENT_SCHEMA
 
@@ -238,7 +239,8 @@ def test_the_event_table_has_the_contract_schema_and_carries_its_accounting(tmp_
     schema = pf.schema_arrow
     assert schema.names[:8] == ["ts", "cluster", "broker", "source", "line", "level", "logger", "kind"]
     assert schema.remove_metadata() == EVENT_SCHEMA.remove_metadata()
-    assert b"kafka_forensics.ingest" in (schema.metadata or {})
+    report = parquet.read_report(tmp_path / "events.parquet")
+    assert report["files"][0]["recognised"] == 2 and report["events"] == 2
     assert pf.metadata.row_group(0).column(0).compression == "ZSTD"
 
 
@@ -259,3 +261,13 @@ def test_data_directory_files_take_the_node_of_their_meta_properties(corpus: Pat
     _, df = run([data], tmp_path)
     assert df.select("broker", "cluster").unique().rows() == [(0, "4fi2MkU0Ql2L0cPRncY20Q")]
     assert df.filter(pl.col("kind") == "group_metadata_record").height > 0
+
+
+def test_an_identity_learnt_late_in_a_log_applies_to_its_earlier_rows(tmp_path: Path) -> None:
+    # rows are written as they come; a broker.id dump far down the file still wins
+    f = tmp_path / "server.log"
+    late = ("[2021-07-09 12:00:00,000] INFO KafkaConfig values: \n\tbroker.id = 5\n\tzookeeper.connect = zk:2181\n"
+            " (kafka.server.KafkaConfig)\n")
+    f.write_text(log_text(300, node=1) + late)
+    _, df = run([f], tmp_path, chunk_bytes=4 << 10)
+    assert df["broker"].unique().to_list() == [5]

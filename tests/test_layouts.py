@@ -142,7 +142,7 @@ def test_docker_compose_prefixes_are_stripped_and_name_the_stream() -> None:
     ]
     assert [w.name for w in sniff_wrappers(lines)] == ["docker-compose"]
     ev = parse("\n".join(lines) + "\n").events
-    assert ev["_stream"].to_list() == ["kafka-1", "kafka-2"]
+    assert ev["stream"].to_list() == ["kafka-1", "kafka-2"]
     assert ev["node"].to_list() == [1, 2]
     assert ev["raw"][0].startswith("kafka-1  | [2021")  # raw keeps the line as written
 
@@ -157,7 +157,7 @@ def test_interleaved_containers_keep_their_stack_traces() -> None:
     )
     res = parse(text)
     assert res.accounting.malformed == 0 and res.accounting.records == 2
-    first = res.events.filter(res.events["_stream"] == "kafka-1").row(0, named=True)
+    first = res.events.filter(res.events["stream"] == "kafka-1").row(0, named=True)
     assert first["raw"].count("\n") == 2
 
 
@@ -168,7 +168,7 @@ def test_kubectl_timestamps_and_syslog_prefixes_are_stripped() -> None:
     syslog = f"Jul  9 11:02:31 broker1 kafka[2211]: [2021-07-09 11:02:31,772] INFO [GroupCoordinator 1]: {STABILIZED} ({GC})"
     assert [w.name for w in sniff_wrappers([syslog])] == ["syslog"]
     ev = one(syslog)
-    assert ev["generation"] == 32 and ev["_stream"] == "broker1"
+    assert ev["generation"] == 32 and ev["stream"] == "broker1"
 
 
 def test_crlf_line_ends_are_read_like_lf() -> None:

@@ -3,7 +3,7 @@
 A decoder hands ``Sink.emit`` one row at a time as a plain dict of column values
 (``ts`` as epoch milliseconds, ``details`` as a dict); the sink buffers them and passes
 frames with the staged columns (``core.STAGE_COLUMNS``: the event table plus a null
-``_stream``) to ingest's stage, so that memory stays bounded on large segments.
+``stream``) to ingest's stage, so that memory stays bounded on large segments.
 
 Conventions for binary inputs (see docs/architecture.md, Event table): ``line`` is the
 1-based ordinal of the unit the event came from (the batch of a segment, the entry of a
@@ -29,7 +29,7 @@ Row = dict[str, Any]
 # The staged frame's columns and types: ``core.STAGE_COLUMNS`` / ``recognise.POLARS_TYPES``,
 # derived here from the schema itself so that reading a data directory does not load the
 # log catalogue (a test keeps the two equal).
-STAGE_COLUMNS: tuple[str, ...] = (*COLUMN_NAMES, "_stream")
+STAGE_COLUMNS: tuple[str, ...] = COLUMN_NAMES
 POLARS_TYPES: dict[str, pl.DataType] = dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)
 FLUSH_ROWS = 20_000
 _LISTS = ("isr", "prev_isr", "replicas", "brokers", "partitions")
@@ -71,7 +71,7 @@ def frame(rows: list[dict[str, Any]], source: str) -> pl.DataFrame:
         if c == "source":
             cols[c] = pl.Series(c, [source] * len(rows), dtype=pl.String)
             continue
-        if c == "_stream":
+        if c == "stream":
             cols[c] = pl.Series(c, [None] * len(rows), dtype=pl.String)
             continue
         dtype = POLARS_TYPES[c]
