@@ -321,7 +321,7 @@ class StreamTally:
 
 # Chunks parsed as one task: each catalogue entry has a fixed cost per recognition call,
 # so the local path recognises a group of chunks' candidates together.
-GROUP_BYTES = 16 << 20
+GROUP_BYTES = 8 << 20  # at least this much per task: one default chunk
 
 
 def parse_group(name: str, chunks: list[Chunk], popts: ParseOptions) -> list[tuple[pl.DataFrame, ChunkCount]]:

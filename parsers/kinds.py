@@ -192,6 +192,8 @@ class Kind(enum.StrEnum):
     NOT_ENOUGH_REPLICAS = ("not_enough_replicas", Area.REPLICATION,
         "produce rejected: ISR smaller than min.insync.replicas")
     APPEND_ERROR = ("append_error", Area.REPLICATION, "produce append failed (error)")
+    FETCH_SERVE_ERROR = ("fetch_serve_error", Area.REPLICATION,
+        "the leader failed to serve a fetch (consumer or follower) for a partition (error)")
     FETCH_OFFSET_RESET = ("fetch_offset_reset", Area.REPLICATION,
         "follower fetch offset out of range and reset")
     FETCH_ERROR = ("fetch_error", Area.REPLICATION, "replica fetcher error for a partition")

@@ -25,23 +25,26 @@ class Column:
     doc: str
 
 
-_ids = pa.list_(pa.int32())
+# Large (64-bit offset) strings and lists: what Polars hands over without a copy.  In
+# Parquet they are the same UTF8 / LIST types; only the in-memory Arrow offsets differ.
+_str = pa.large_string()
+_ids = pa.large_list(pa.int32())
 
 CORE: tuple[Column, ...] = (
     Column("ts", pa.timestamp("ms", tz="UTC"), "record time, UTC, millisecond precision"),
-    Column("cluster", pa.string(), "cluster name (path `cluster=X/`, `--cluster`, or the log's Cluster ID)"),
+    Column("cluster", _str, "cluster name (path `cluster=X/`, `--cluster`, or the log's Cluster ID)"),
     Column("broker", pa.int32(), "id of the broker whose log this is (null for client logs)"),
-    Column("source", pa.string(), "the file the record came from (`bundle.tgz!member` inside archives)"),
+    Column("source", _str, "the file the record came from (`bundle.tgz!member` inside archives)"),
     Column("line", pa.int64(), "1-based physical line number of the record's first line"),
-    Column("level", pa.string(), "log level: TRACE, DEBUG, INFO, WARN, ERROR or FATAL"),
-    Column("logger", pa.string(), "logger name (`%c`), e.g. kafka.coordinator.group.GroupCoordinator"),
-    Column("kind", pa.string(), "what happened, from the closed vocabulary in docs/kinds.md"),
+    Column("level", _str, "log level: TRACE, DEBUG, INFO, WARN, ERROR or FATAL"),
+    Column("logger", _str, "logger name (`%c`), e.g. kafka.coordinator.group.GroupCoordinator"),
+    Column("kind", _str, "what happened, from the closed vocabulary in docs/kinds.md"),
 )
 
 TRACE: tuple[Column, ...] = (
-    Column("template", pa.string(), "id of the catalogue entry that recognised the record"),
-    Column("versions", pa.string(), "Kafka versions whose wording the entry matches, e.g. `2.1-3.9`"),
-    Column("stream", pa.string(),
+    Column("template", _str, "id of the catalogue entry that recognised the record"),
+    Column("versions", _str, "Kafka versions whose wording the entry matches, e.g. `2.1-3.9`"),
+    Column("stream", _str,
            "the collector's stream name: docker compose service, kubectl pod, syslog host (or null)"),
 )
 
@@ -49,23 +52,23 @@ FIELDS: tuple[Column, ...] = (
     # -- the logging node, as its own prefix names it ([GroupCoordinator 1], [Broker id=1] ...)
     Column("node", pa.int32(), "node id named by the record's own prefix (logIdent)"),
     # -- consumer groups
-    Column("group", pa.string(), "consumer group id"),
+    Column("group", _str, "consumer group id"),
     Column("generation", pa.int32(), "group generation (after the change, unless the name says old)"),
-    Column("member", pa.string(), "member id"),
-    Column("state", pa.string(), "state after the change (group, partition or replica state)"),
-    Column("prev_state", pa.string(), "state before the change"),
+    Column("member", _str, "member id"),
+    Column("state", _str, "state after the change (group, partition or replica state)"),
+    Column("prev_state", _str, "state before the change"),
     Column("members", pa.int32(), "number of members"),
-    Column("reason", pa.string(), "reason text as logged"),
-    Column("cause", pa.string(), "normalised cause (new_member, heartbeat_expiration, leave, ...)"),
-    Column("client_reason", pa.string(), "KIP-800 client-supplied reason"),
-    Column("instance_id", pa.string(), "group.instance.id of a static member"),
-    Column("client_id", pa.string(), "client.id"),
-    Column("protocol", pa.string(), "assignment protocol / strategy"),
+    Column("reason", _str, "reason text as logged"),
+    Column("cause", _str, "normalised cause (new_member, heartbeat_expiration, leave, ...)"),
+    Column("client_reason", _str, "KIP-800 client-supplied reason"),
+    Column("instance_id", _str, "group.instance.id of a static member"),
+    Column("client_id", _str, "client.id"),
+    Column("protocol", _str, "assignment protocol / strategy"),
     Column("coordinator_partition", pa.int32(), "__consumer_offsets partition of the group"),
     Column("coordinator_epoch", pa.int32(), "coordinator epoch (__consumer_offsets leader epoch)"),
     Column("coordinator", pa.int32(), "broker id of the group coordinator (client view)"),
     # -- partitions and replication
-    Column("topic", pa.string(), "topic name"),
+    Column("topic", _str, "topic name"),
     Column("partition", pa.int32(), "partition number"),
     Column("leader", pa.int32(), "leader broker id (-1 = none)"),
     Column("prev_leader", pa.int32(), "previous leader broker id"),
@@ -83,18 +86,18 @@ FIELDS: tuple[Column, ...] = (
     Column("controller_epoch", pa.int32(), "controller epoch"),
     Column("controller", pa.int32(), "controller broker id"),
     # -- requests
-    Column("api", pa.string(), "request API name (JoinGroup, SyncGroup ...)"),
-    Column("error", pa.string(), "error code name or exception class"),
+    Column("api", _str, "request API name (JoinGroup, SyncGroup ...)"),
+    Column("error", _str, "error code name or exception class"),
     Column("correlation_id", pa.int64(), "request correlation id"),
     Column("duration_ms", pa.float64(), "a duration in ms (request total time, load time ...)"),
     # -- everything else
-    Column("partitions", pa.list_(pa.string()), "topic-partitions (`t-0`) the record lists"),
+    Column("partitions", pa.large_list(_str), "topic-partitions (`t-0`) the record lists"),
     Column("count", pa.int64(), "a count the record states (offsets removed, partitions ...)"),
-    Column("details", pa.string(), "other structured fields of the entry, as a JSON object"),
+    Column("details", _str, "other structured fields of the entry, as a JSON object"),
 )
 
 TAIL: tuple[Column, ...] = (
-    Column("raw", pa.string(), "the record's text as it stood in the file"),
+    Column("raw", _str, "the record's text as it stood in the file"),
 )
 
 COLUMNS: tuple[Column, ...] = CORE + TRACE + FIELDS + TAIL

@@ -1100,6 +1100,27 @@ REPLICA_MANAGER_TEMPLATES: list[Template] = [
              "/var/lib/kafka/data",
        prefix=REPLICA_MANAGER_PREFIX, derive=exception_class,
        note="error = the exception class of the continuation line; 3.9+ logs InvalidProducerEpoch at INFO"),
+    # --- the leader could not serve a fetch: the ERROR + its exception line ------------------
+    _t("fetch.serve_error.2_1", Kind.FETCH_SERVE_ERROR, "2.1+", REPLICA_MANAGER,
+       "Error processing fetch with max size {details.max_bytes:int} from {details.fetch_source:str} on "
+       "partition {~(?:[A-Za-z0-9_-]{22}:)?~}{tp}: {details.fetch_info:text}",
+       _RM + "Error processing fetch with max size 1048576 from consumer on partition pricing-v2-1: "
+             "(fetchOffset=868061, logStartOffset=-1, maxBytes=1048576, currentLeaderEpoch=Optional[38])" + _RML
+       + "\norg.apache.kafka.common.errors.OffsetOutOfRangeException: Received request for offset 453468 for "
+         "partition pricing-v2-1, but we only have log segments in the range 6178298 to 76438133.",
+       prefix=REPLICA_MANAGER_PREFIX, derive=exception_class,
+       note="fetch_source: consumer, replica [N], future local replica; 3.x prefixes the topic id "
+            "(TopicIdPartition) and prints PartitionData(...) as fetch_info"),
+    _t("fetch.serve_error.0_10_1", Kind.FETCH_SERVE_ERROR, "0.10.1-2.0", REPLICA_MANAGER,
+       "Error processing fetch operation on partition {tp}, offset {offset}",
+       _RM + "Error processing fetch operation on partition orders-0, offset 1204410" + _RML
+       + "\norg.apache.kafka.common.errors.KafkaStorageException: Error while reading orders-0",
+       prefix=REPLICA_MANAGER_PREFIX, derive=exception_class),
+    _t("fetch.serve_error.0_9", Kind.FETCH_SERVE_ERROR, "0.9-0.10.0", REPLICA_MANAGER,
+       "Error processing fetch operation on partition {tap} offset {offset}",
+       "[2016-06-01 10:00:00,000] ERROR [Replica Manager on Broker 1]: Error processing fetch operation on "
+       "partition [orders,0] offset 1204410" + _RML,
+       prefix=REPLICA_MANAGER_PREFIX, derive=exception_class),
     # --- a log directory failed (JBOD, KIP-112, 1.0+) -----------------------------------
     _t("log_dir.stopping.3_8", Kind.LOG_DIR_FAILURE, "3.8+", REPLICA_MANAGER,
        "Stopping serving replicas in dir {details.dir:str} with uuid {details.dir_id:word} because the log "

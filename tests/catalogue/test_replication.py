@@ -1663,6 +1663,28 @@ CASES = [
          "\norg.apache.kafka.common.errors.KafkaStorageException: Error while appending records to orders-0"
          " in dir /var/lib/kafka/data",
          node=1, topic="orders", partition=0, error="org.apache.kafka.common.errors.KafkaStorageException"),
+    case("fetch.serve_error.2_1",
+         "[2026-09-13 15:56:50,768] ERROR [ReplicaManager broker=1] Error processing fetch with max size 1048576 "
+         "from replica [2] on partition yqswEkTuQOSXTLMyJf8ntQ:__consumer_offsets-16: PartitionData(topicId="
+         "yqswEkTuQOSXTLMyJf8ntQ, fetchOffset=2063764, logStartOffset=0, maxBytes=1048576, currentLeaderEpoch="
+         "Optional[91], lastFetchedEpoch=Optional[91]) (kafka.server.ReplicaManager)"
+         "\norg.apache.kafka.common.errors.KafkaStorageException: Error while reading __consumer_offsets-16",
+         node=1, topic="__consumer_offsets", partition=16,
+         error="org.apache.kafka.common.errors.KafkaStorageException",
+         details={"max_bytes": 1048576, "fetch_source": "replica [2]",
+                  "fetch_info": "PartitionData(topicId=yqswEkTuQOSXTLMyJf8ntQ, fetchOffset=2063764, "
+                                "logStartOffset=0, maxBytes=1048576, currentLeaderEpoch=Optional[91], "
+                                "lastFetchedEpoch=Optional[91])"}),
+    case("fetch.serve_error.0_10_1",
+         "[2018-09-03 14:30:00,112] ERROR [ReplicaManager broker=1] Error processing fetch operation on "
+         "partition orders-0, offset 1204410 (kafka.server.ReplicaManager)"
+         "\norg.apache.kafka.common.errors.KafkaStorageException: Error while reading orders-0",
+         node=1, topic="orders", partition=0, offset=1204410,
+         error="org.apache.kafka.common.errors.KafkaStorageException"),
+    case("fetch.serve_error.0_9",
+         "[2016-06-01 10:00:00,000] ERROR [Replica Manager on Broker 1]: Error processing fetch operation on "
+         "partition [orders,0] offset 1204410 (kafka.server.ReplicaManager)",
+         node=1, topic="orders", partition=0, offset=1204410),
     case("log_dir.stopping.3_8",
          "[2024-11-02 07:45:19,004] WARN [ReplicaManager broker=1] Stopping serving replicas in dir "
          "/var/lib/kafka/data-2 with uuid W1r9ZsRUQ0yp3Dm3BGu1tA because the log directory has failed. "
