@@ -1105,7 +1105,8 @@ REPLICA_MANAGER_TEMPLATES: list[Template] = [
        "Error processing fetch with max size {details.max_bytes:int} from {details.fetch_source:str} on "
        "partition {~(?:[A-Za-z0-9_-]{22}:)?~}{tp}: {details.fetch_info:text}",
        _RM + "Error processing fetch with max size 1048576 from consumer on partition pricing-v2-1: "
-             "(fetchOffset=868061, logStartOffset=-1, maxBytes=1048576, currentLeaderEpoch=Optional[38])" + _RML
+             "(fetchOffset=868061, logStartOffset=-1, maxBytes=1048576, "
+             "currentLeaderEpoch=Optional[38])" + _RML
        + "\norg.apache.kafka.common.errors.OffsetOutOfRangeException: Received request for offset 453468 for "
          "partition pricing-v2-1, but we only have log segments in the range 6178298 to 76438133.",
        prefix=REPLICA_MANAGER_PREFIX, derive=exception_class,
