@@ -351,6 +351,13 @@ TEMPLATES: dict[str, list[T]] = {
     "kafka.server.ReplicaManager": [
         ("append.not_enough_replicas.2_1", "not_enough_replicas", re.compile(
             RM + r"Error processing append operation on partition (?P<tp>\S+)\s*$"), _not_enough),
+        ("fetch.serve_error.2_1", "fetch_serve_error", re.compile(
+            RM + r"Error processing fetch with max size (?P<max>\d+) from (?P<src>.*?) on partition "
+                 r"(?:[A-Za-z0-9_-]{22}:)?(?P<tp>[\w.-]+-\d+): (?P<info>.*?)\s*$"),
+         lambda m, c: {"node": int(m["node"]), **dict(zip(("topic", "partition"), _tp(m["tp"]), strict=True)),
+                       "error": _exception(c),
+                       "details": _json({"max_bytes": int(m["max"]), "fetch_source": m["src"],
+                                         "fetch_info": m["info"]})}),
         ("replica_manager.lifecycle", "replication_lifecycle", re.compile(
             RM + r"(?P<what>Shutting down|Shut down completely)\s*$"),
          lambda m, c: _alt(RM_STATES, m, node=int(m["node"]))),

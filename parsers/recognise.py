@@ -18,7 +18,7 @@ import polars as pl
 
 from .catalogue import CATALOGUE, Catalogue
 from .schema import EVENT_SCHEMA, FIELDS
-from .templates import Template
+from .templates import TP_TOKEN, Template
 
 POLARS_TYPES: dict[str, pl.DataType] = dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)
 EVENT_FIELD_COLUMNS: tuple[str, ...] = ("kind", "template", "versions", *(c.name for c in FIELDS))
@@ -121,24 +121,43 @@ def _extract(t: Template, group: pl.DataFrame, mask: pl.Series) -> pl.DataFrame:
         is_ours = is_ours & pl.col("cont").str.contains(t.cont_regex)
     cont = [pl.col("cont").str.extract_groups(t.cont_regex).alias("c")] if t.cont_regex else []
     # (filtered by mask first: a combined predicate would run the DFA on every row)
-    hit = (
-        group.filter(mask).lazy()
-        .filter(is_ours)
-        .select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.fast_regex).alias("m"), *cont)
-        .collect()
-    )
+    ours = group.filter(mask).lazy().filter(is_ours).collect()
+    parts = []
+    for lead, rx in t.fast_variants:
+        starts = pl.col("msg").str.starts_with(lead)
+        these = ours.filter(starts)
+        if these.height:
+            parts.append(these.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(rx).alias("m"),
+                                      *cont))
+            ours = ours.filter(~starts)
+    if ours.height or not parts:
+        fast = pl.col("msg").str.extract_groups(t.fast_regex)
+        parts.append(ours.select("rid", "gi", "msg", fast.alias("m"), *cont))
+    hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
     unread = hit.filter(pl.col("m").struct.field("gm").is_null())
     if unread.height:
         exact = unread.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.regex).alias("m"), *cont)
-        hit = pl.concat([hit.filter(pl.col("m").struct.field("gm").is_not_null()), exact])
+        hit = pl.concat([hit.filter(pl.col("m").struct.field("gm").is_not_null()), exact],
+                        how="diagonal_relaxed")
     return hit.drop("msg")
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     exprs: dict[str, list[pl.Expr]] = {}
+    present = {f.name for f in hit.schema["m"].fields}  # type: ignore[attr-defined]
+    token: pl.Expr | None = None  # a fast pattern's whole `topic-N`
     for cap in t.captures:
         src = "c" if cap.in_cont else "m"
-        text = pl.col(src).struct.field(cap.group)
+        if src == "m" and cap.field == "topic" and cap.group + TP_TOKEN in present:
+            token = pl.col("m").struct.field(cap.group + TP_TOKEN)
+        if src == "m" and cap.group not in present:  # an alternative's groups absent from its variant
+            text = pl.lit(None, pl.String)
+        else:
+            text = pl.col(src).struct.field(cap.group)
+        if token is not None and cap.field == "topic" and src == "m":
+            text = pl.coalesce(text, token.str.extract(r"^(.*)-[0-9]+$", 1))
+        elif token is not None and cap.field == "partition" and src == "m":
+            text = pl.coalesce(text, token.str.extract(r"-([0-9]+)$", 1))
         if cap.group in t.fast_rstrip:  # see Template.fast_rstrip
             text = text.str.strip_chars_end()
         e = cap.type.convert(text)

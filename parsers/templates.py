@@ -50,6 +50,7 @@ from .schema import FIELD_NAMES
 _PLACEHOLDER = re.compile(r"\{~(?P<raw>.*?)~\}|\{(?P<name>[A-Za-z_][\w.]*)(?::(?P<type>\w+))?\}")
 _VERSIONS = re.compile(r"^\d+\.\d+(?:\.\d+)?(?:-\d+\.\d+(?:\.\d+)?|\+)?$")
 _TOPIC = r"[\w.-]+"
+TP_TOKEN = "tp"  # suffix of a fast pattern's group holding a whole `topic-N` (see _translate)
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,13 @@ class Template:
 
     # -- compilation -------------------------------------------------------------------
     @cached_property
-    def _compiled(self) -> tuple[str, tuple[Capture, ...], str | None, str, frozenset[str]]:
+    def _compiled(
+        self,
+    ) -> tuple[str, tuple[Capture, ...], str | None, str, frozenset[str], tuple[tuple[str, str], ...]]:
         caps: list[Capture] = []
         exact: list[str] = []
         fast: list[str] = []
+        alts: list[tuple[str, str, list[str]]] = []
         if self.prefix is not None:
             alts = [_translate(self.id, a, caps) for a in self.prefix.alternatives]
             close = ")" + ("?" if self.prefix.optional else "")
@@ -118,13 +122,24 @@ class Template:
         exact.append(body)
         fast.append(body_fast)
         # gm / cm span the whole match: a row matched iff they are not null
+        end = r")$" if tail else r")\s*$"
         regex = "^(?P<gm>" + "".join(exact) + r")\s*$"
-        fast_regex = "^(?P<gm>" + "".join(fast) + (r")$" if tail else r")\s*$")
+        fast_regex = _ascii("^(?P<gm>" + "".join(fast) + end)
+        # One fast pattern per prefix alternative, chosen by the alternative's leading
+        # literal: fewer capture groups, and a pattern the engine reads in one pass.
+        variants: list[tuple[str, str]] = []
+        if self.prefix is not None and len(alts) > 1:
+            leads = [_lead(a) for a in self.prefix.alternatives]
+            if all(leads) and len(set(leads)) == len(leads):
+                variants = [
+                    (lead, _ascii("^(?P<gm>" + f + body_fast + end))
+                    for lead, (_, f, _) in sorted(zip(leads, alts, strict=True), key=lambda x: -len(x[0]))
+                ]
         cont = None
         if self.cont is not None:
             cont_body, _, _ = _translate(self.id, self.cont, caps, in_cont=True)
             cont = "^(?P<cm>" + cont_body + r")\s*$"
-        return regex, tuple(caps), cont, _ascii(fast_regex), frozenset(tail)
+        return regex, tuple(caps), cont, fast_regex, frozenset(tail), tuple(variants)
 
     @property
     def regex(self) -> str:
@@ -140,6 +155,12 @@ class Template:
         the rest match; ``[^X]*`` ends there or fails); rows it fails on are taken with
         ``regex``."""
         return self._compiled[3]
+
+    @property
+    def fast_variants(self) -> tuple[tuple[str, str], ...]:
+        """(leading literal of a prefix alternative, the fast pattern of that alternative),
+        longest literal first; rows that start with none take ``fast_regex``."""
+        return self._compiled[5]
 
     @property
     def fast_rstrip(self) -> frozenset[str]:
@@ -200,7 +221,14 @@ def _translate(
             p = _cap(tid, "partition", "int", caps, in_cont)
             if name == "tp":
                 out.append(f"(?P<{t}>{_TOPIC})-(?P<{p}>\\d+)")
-                fast.append(f"(?P<{t}>[A-Za-z0-9_.-]+)-(?P<{p}>[0-9]+)")  # topics are ASCII
+                # fast: the whole `topic-N` as one token (unambiguous: no backtracking to
+                # the last '-'), split afterwards; topics are ASCII
+                after = text[m.end():]
+                cls = "A-Za-z0-9_.-".replace(".", "") if after[:1] == "." else "A-Za-z0-9_.-"
+                if after[:1] == "-":
+                    fast.append(f"(?P<{t}>[A-Za-z0-9_.-]+)-(?P<{p}>[0-9]+)")
+                else:
+                    fast.append(f"(?P<{t}{TP_TOKEN}>[{cls}]+)")
             else:
                 rx = f"\\[(?P<{t}>[^,\\]]+),(?P<{p}>\\d+)\\]"
                 out.append(rx)
@@ -223,6 +251,12 @@ def _translate(
     out.append(lit)
     fast.append(lit)
     return "".join(out), "".join(fast), tail
+
+
+def _lead(alternative: str) -> str:
+    """The literal text a prefix alternative starts with (up to its first placeholder)."""
+    m = _PLACEHOLDER.search(alternative)
+    return alternative[: m.start()] if m else alternative
 
 
 def _ascii(regex: str) -> str:
