@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import Any
 
 import polars as pl
@@ -9,6 +11,7 @@ import polars as pl
 from kafka_forensics.parsers.chunks import split_lines
 from kafka_forensics.parsers.core import ChunkResult, ParseOptions, parse_lines
 from kafka_forensics.parsers.layouts import Layout, detect
+from kafka_forensics.parsers.templates import Template
 
 
 def parse(text: str, *, layout: str | Layout | None = None, tz: str = "UTC",
@@ -31,3 +34,59 @@ def one(text: str, **kw: Any) -> dict[str, Any]:
     ev = events(text, **kw)
     assert ev.height == 1, f"expected one event, got {ev.height} from {text[:200]!r}"
     return ev.row(0, named=True)
+
+
+# ---- catalogue specifications ----------------------------------------------------------------
+
+def line(level: str, msg: str, logger: str, ts: str = "2024-03-01 10:55:12,640") -> str:
+    """A log line in Kafka's default layout."""
+    return f"[{ts}] {level} {msg} ({logger})"
+
+
+def details(row: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(row["details"]) if row["details"] else {}
+
+
+def assert_entry(template: str, log_line: str, expected: dict[str, Any], *,
+                 details_subset: bool = False) -> dict[str, Any]:
+    """``log_line`` is recognised by ``template`` with the ``expected`` typed fields
+    (``details`` compared whole, or on the keys given with ``details_subset``)."""
+    row = one(log_line)
+    assert row["template"] == template, f"taken by {row['template']}: {log_line}"
+    for name, want in expected.items():
+        if name == "details":
+            got = details(row)
+            if details_subset:
+                got = {k: got.get(k) for k in want}
+            assert got == want, f"details: {got!r} != {want!r}"
+        else:
+            assert row[name] == want, f"{name}: {row[name]!r} != {want!r}"
+    return row
+
+
+def unspecified(templates: Iterable[Template], specified: Iterable[str]) -> list[str]:
+    """Entries of an area without a typed-field case (every entry must have one)."""
+    have = set(specified)
+    return [t.id for t in templates if t.id not in have]
+
+
+class FieldCases:
+    """One test module's field cases, and the entries they specify."""
+
+    def __init__(self) -> None:
+        self.specified: set[str] = set()
+
+    def check(self, template: str, log_line: str, **expected: Any) -> dict[str, Any]:
+        self.specified.add(template)
+        return assert_entry(template, log_line, expected, details_subset=True)
+
+    def cases(self, *rows: tuple[str, str, dict[str, Any]]) -> Any:
+        """Parametrise a test over (template, line, expected) rows, noted at import so that
+        the every-entry test does not depend on the order tests run in."""
+        import pytest
+
+        self.specified.update(r[0] for r in rows)
+        return pytest.mark.parametrize(("template", "line", "expected"), rows, ids=[r[0] for r in rows])
+
+    def specifies(self, *templates: str) -> None:
+        self.specified.update(templates)

@@ -9,7 +9,6 @@ KafkaServer.scala``).  Every entry of the module is specified here at least once
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -18,37 +17,20 @@ import pytest
 
 from kafka_forensics.parsers.catalogue import broker
 from kafka_forensics.parsers.ingest import IngestOptions, ingest
-from tests.support import one
+from tests.support import FieldCases
 
-SPECIFIED: set[str] = set()
+_FC = FieldCases()
+SPECIFIED = _FC.specified
+check, cases, specifies = _FC.check, _FC.cases, _FC.specifies
 
 KS = " (kafka.server.KafkaServer)"
 VP = " (kafka.utils.VerifiableProperties)"
 
 
-def check(template: str, line: str, **expected: Any) -> dict[str, Any]:
-    """The line is recognised by ``template`` with the expected fields (``details`` compared on
-    the keys given)."""
-    SPECIFIED.add(template)
-    row = one(line)
-    assert row["template"] == template, f"taken by {row['template']}: {line}"
-    for name, want in expected.items():
-        if name == "details":
-            got = json.loads(row["details"] or "{}")
-            for k, v in want.items():
-                assert got.get(k) == v, f"details.{k}: {got.get(k)!r} != {v!r} ({got})"
-        else:
-            assert row[name] == want, f"{name}: {row[name]!r} != {want!r}"
-    return row
 
 
-def cases(*rows: tuple[str, str, dict[str, Any]]) -> Any:
-    SPECIFIED.update(r[0] for r in rows)  # at import: the last test does not depend on run order
-    return pytest.mark.parametrize(("template", "line", "expected"), rows, ids=[r[0] for r in rows])
 
 
-def specifies(*templates: str) -> None:
-    SPECIFIED.update(templates)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,13 +7,12 @@ behaviours first, then one table with a case per catalogue entry asserting its t
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from kafka_forensics.parsers.catalogue import consumer
-from tests.support import events, one
+from tests.support import assert_entry, details, events, line, one, unspecified
 
 AC = "org.apache.kafka.clients.consumer.internals.AbstractCoordinator"
 CC = "org.apache.kafka.clients.consumer.internals.ConsumerCoordinator"
@@ -39,12 +38,8 @@ NO_GEN = "Generation{generationId=-1, memberId='', protocol='null'}"
 NEW_M = "q9VZx3lmTZ-8d1c4p0Ajnw"
 
 
-def line(level: str, msg: str, logger: str, ts: str = "2024-05-06 07:08:09,010") -> str:
-    return f"[{ts}] {level} {msg} ({logger})"
 
 
-def details(row: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(row["details"]) if row["details"] else {}
 
 
 # --- coordinator: who it is, when it is lost ------------------------------------------------
@@ -819,13 +814,9 @@ CASES = [
 
 @pytest.mark.parametrize(("template", "log_line", "expected"), CASES)
 def test_each_entry_yields_its_typed_fields(template: str, log_line: str, expected: dict[str, Any]) -> None:
-    row = one(log_line)
-    assert row["template"] == template
-    got = {k: (details(row) if k == "details" else row[k]) for k in expected}
-    assert got == expected
+    assert_entry(template, log_line, expected)
 
 
 def test_every_consumer_entry_has_a_typed_field_case() -> None:
-    covered = {c.values[0] for c in CASES}
-    missing = [t.id for t in consumer.TEMPLATES if t.id not in covered]
+    missing = unspecified(consumer.TEMPLATES, (c.values[0] for c in CASES))
     assert not missing, f"entries without a case above: {missing}"

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 
 from kafka_forensics.parsers.catalogue import coordinator
-from tests.support import events, one
+from tests.support import FieldCases, events, one
 
-SPECIFIED: set[str] = set()
+_FC = FieldCases()
+SPECIFIED = _FC.specified
+check, cases, specifies = _FC.check, _FC.cases, _FC.specifies
 
 GC = " (kafka.coordinator.group.GroupCoordinator)"
 GC_0_10 = " (kafka.coordinator.GroupCoordinator)"
@@ -42,25 +44,8 @@ M2 = "consumer-inventory-2-9b3c4d5e-6f70-4182-93a4-b5c6d7e8f901"
 K848 = "Fz0pHq6kTtO8jK3b7a1Lqw"
 
 
-def check(template: str, line: str, **expected: Any) -> dict[str, Any]:
-    """The line is recognised by ``template`` with the expected fields (``details`` compared on
-    the keys given)."""
-    SPECIFIED.add(template)
-    row = one(line)
-    assert row["template"] == template, f"taken by {row['template']}: {line}"
-    for name, want in expected.items():
-        if name == "details":
-            got = json.loads(row["details"] or "{}")
-            for k, v in want.items():
-                assert got.get(k) == v, f"details.{k}: {got.get(k)!r} != {v!r} ({got})"
-        else:
-            assert row[name] == want, f"{name}: {row[name]!r} != {want!r}"
-    return row
 
 
-def cases(*rows: tuple[str, str, dict[str, Any]]) -> Any:
-    SPECIFIED.update(r[0] for r in rows)  # at import: the last test does not depend on run order
-    return pytest.mark.parametrize(("template", "line", "expected"), rows, ids=[r[0] for r in rows])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,13 +10,12 @@ catalogue entry asserting its typed fields.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from kafka_forensics.parsers.catalogue import CATALOGUE, kraft
-from tests.support import events, one
+from tests.support import assert_entry, details, events, line, one, unspecified
 
 RCM = "org.apache.kafka.controller.ReplicationControlManager"
 QC_LOGGER = "org.apache.kafka.controller.QuorumController"
@@ -28,12 +27,8 @@ QC = "[QuorumController id=3000] "
 TOPIC_ID = "qZ2y3J1OQ6K9xq9kN2m4Lw"
 
 
-def line(level: str, msg: str, logger: str, ts: str = "2024-03-01 11:20:05,790") -> str:
-    return f"[{ts}] {level} {msg} ({logger})"
 
 
-def details(row: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(row["details"]) if row["details"] else {}
 
 
 def example(template: str) -> str:
@@ -844,13 +839,9 @@ CASES = [
 
 @pytest.mark.parametrize(("template", "log_line", "expected"), CASES)
 def test_each_entry_yields_its_typed_fields(template: str, log_line: str, expected: dict[str, Any]) -> None:
-    row = one(log_line)
-    assert row["template"] == template
-    got = {k: (details(row) if k == "details" else row[k]) for k in expected}
-    assert got == expected
+    assert_entry(template, log_line, expected)
 
 
 def test_every_kraft_entry_has_a_typed_field_case() -> None:
-    covered = {c.values[0] for c in CASES}
-    missing = [t.id for t in kraft.TEMPLATES if t.id not in covered]
+    missing = unspecified(kraft.TEMPLATES, (c.values[0] for c in CASES))
     assert not missing, f"entries without a case above: {missing}"

@@ -9,13 +9,12 @@ catalogue entry asserting its typed fields.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from kafka_forensics.parsers.catalogue import replication
-from tests.support import events, one
+from tests.support import assert_entry, details, events, line, one, unspecified
 
 PARTITION = "kafka.cluster.Partition"
 SCL = "state.change.logger"
@@ -31,12 +30,8 @@ B = "[Broker id=1] "
 F = "[ReplicaFetcher replicaId=1, leaderId=3, fetcherId=0] "
 
 
-def line(level: str, msg: str, logger: str, ts: str = "2024-03-01 10:55:12,640") -> str:
-    return f"[{ts}] {level} {msg} ({logger})"
 
 
-def details(row: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(row["details"]) if row["details"] else {}
 
 
 # --- ISR shrink / expand: the leader's view of its followers ----------------------------------
@@ -2402,13 +2397,9 @@ CASES = [
 
 @pytest.mark.parametrize(("template", "log_line", "expected"), CASES)
 def test_each_entry_yields_its_typed_fields(template: str, log_line: str, expected: dict[str, Any]) -> None:
-    row = one(log_line)
-    assert row["template"] == template
-    got = {k: (details(row) if k == "details" else row[k]) for k in expected}
-    assert got == expected
+    assert_entry(template, log_line, expected)
 
 
 def test_every_replication_entry_has_a_typed_field_case() -> None:
-    covered = {c.values[0] for c in CASES}
-    missing = [t.id for t in replication.TEMPLATES if t.id not in covered]
+    missing = unspecified(replication.TEMPLATES, (c.values[0] for c in CASES))
     assert not missing, f"entries without a case above: {missing}"

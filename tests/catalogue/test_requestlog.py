@@ -9,7 +9,6 @@ the version named.  The behaviours first, then one case per catalogue entry.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import polars as pl
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 
 from kafka_forensics.parsers.catalogue import requestlog
 from kafka_forensics.parsers.catalogue.errors import ERRORS, RENAMED, error_name
-from tests.support import events, one
+from tests.support import assert_entry, details, events, one, unspecified
 
 RL = "kafka.request.logger"
 RC = "kafka.network.RequestChannel$"
@@ -28,8 +27,6 @@ M2 = "consumer-payments-2-0f6a2b9e-1c3d-4e5f-8a7b-9c0d1e2f3a4b"
 BB = "java.nio.HeapByteBuffer[pos=0 lim=26 cap=26]"
 
 
-def details(row: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(row["details"]) if row["details"] else {}
 
 
 def json_line(key: int, version: int, name: str, request: str, response: str, *, client: str = "consumer-payments-1",
@@ -461,14 +458,10 @@ CASES = [
 
 @pytest.mark.parametrize(("template", "log_line", "expected"), CASES)
 def test_each_entry_yields_its_typed_fields(template: str, log_line: str, expected: dict[str, Any]) -> None:
-    row = one(log_line)
-    assert row["template"] == template
+    row = assert_entry(template, log_line, expected)
     assert row["kind"] in ("request_completed", "request_received")
-    got = {k: (details(row) if k == "details" else row[k]) for k in expected}
-    assert got == expected
 
 
 def test_every_request_log_entry_has_a_typed_field_case() -> None:
-    covered = {c.values[0] for c in CASES}
-    missing = [t.id for t in requestlog.TEMPLATES if t.id not in covered]
+    missing = unspecified(requestlog.TEMPLATES, (c.values[0] for c in CASES))
     assert not missing, f"entries without a case above: {missing}"
