@@ -1,10 +1,11 @@
 """The parsing core: a pure function from a batch of physical lines to a batch of
 events and the accounting of every line.
 
-Both ingest paths call it — the local one in-process and ``--spark`` inside
-executors (``mapInArrow``), through ``ingest.parse_chunk`` and its Arrow form
-``parse_batch`` — so their outputs are equal row for row.  It reads no file and
-no clock; everything it needs comes in ``ParseOptions``.
+Both ingest paths call it — the local one on a thread pool and ``--spark`` inside
+executors (``mapInArrow``), through ``ingest.prepare_chunk`` / ``finish_chunks`` —
+so their outputs are equal row for row.  ``parse_batch`` is the same core with Arrow
+in and out (a batch of raw lines -> a batch of events), for callers that hold Arrow
+data.  It reads no file and no clock; everything it needs comes in ``ParseOptions``.
 
 A batch must start at a record boundary (``chunks.py`` cuts files so); a first
 line that is not a record start is counted as malformed, not silently glued on.
@@ -322,10 +323,3 @@ def _excerpt(text: str | None, limit: int = _EXCERPT) -> str:
         return ""
     t = "".join(ch if ch.isprintable() or ch == "\t" else f"\\x{ord(ch):02x}" for ch in text[:limit])
     return t + ("…" if len(text) > limit else "")
-
-
-def to_arrow(events: pl.DataFrame) -> pa.Table:
-    """Staged events -> the event table schema (drops the stream column)."""
-    from .schema import EVENT_SCHEMA
-
-    return events.select(COLUMN_NAMES).to_arrow().cast(EVENT_SCHEMA)

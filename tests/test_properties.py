@@ -106,3 +106,19 @@ def test_chunk_cuts_do_not_change_the_events(recs: list, chunk: int, tmp_path_fa
         ingest([str(f)], out, IngestOptions(chunk_bytes=size))
         tables.append(pl.read_parquet(out))
     assert tables[0].equals(tables[1])
+
+
+@given(records())
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+def test_the_arrow_form_of_the_core_gives_the_same_events(recs: list) -> None:  # type: ignore[type-arg]
+    from kafka_forensics.parsers.core import lines_batch, parse_batch
+
+    recs = [(t, lvl, "kafka.coordinator.group.GroupCoordinator",
+             f"[GroupCoordinator 1]: Stabilized group g{i} generation {i} (__consumer_offsets-3) with 1 members",
+             cont) for i, (t, lvl, _, _, cont) in enumerate(recs)]
+    lines = split_lines(render(recs).encode()).lines
+    opts = ParseOptions(layout=KAFKA)
+    batch, acc = parse_batch(lines_batch("gen.log", 7, lines), opts)
+    res = parse_lines(lines, "gen.log", 7, opts)
+    assert pl.from_arrow(batch).equals(res.events)
+    assert acc.to_json() == res.accounting.to_json()
