@@ -113,33 +113,52 @@ def _extract(t: Template, group: pl.DataFrame, mask: pl.Series) -> pl.DataFrame:
     """The rows of ``group`` under ``mask`` that are this entry's, with their captures
     (``m``, ``c``).
 
-    Membership is decided by the exact pattern without captures (a DFA scan: a miss
-    costs little); captures are taken with the entry's fast pattern, and with the
-    exact one for the rare rows the fast one does not read."""
-    is_ours = pl.col("msg").str.contains(t.regex)
-    if t.cont_regex is not None:
-        is_ours = is_ours & pl.col("cont").str.contains(t.cont_regex)
-    cont = [pl.col("cont").str.extract_groups(t.cont_regex).alias("c")] if t.cont_regex else []
-    # (filtered by mask first: a combined predicate would run the DFA on every row)
-    ours = group.filter(mask).lazy().filter(is_ours).collect()
+    The fast patterns read a subset of the exact pattern's language, so a row they read
+    is this entry's; a row they do not read is this entry's only if the exact pattern
+    matches it (a DFA test, then captures with the exact pattern)."""
+    cand = group.filter(mask)
+    # the continuation line rides along: an unread row may still need the exact test
+    cont = ([pl.col("cont"), pl.col("cont").str.extract_groups(t.cont_regex).alias("c")]
+            if t.cont_regex else [])
     parts = []
+    rest = cand
     for lead, rx in t.fast_variants:
         starts = pl.col("msg").str.starts_with(lead)
-        these = ours.filter(starts)
+        these = rest.filter(starts)
         if these.height:
             parts.append(these.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(rx).alias("m"),
                                       *cont))
-            ours = ours.filter(~starts)
-    if ours.height or not parts:
+            rest = rest.filter(~starts)
+    if rest.height or not parts:
         fast = pl.col("msg").str.extract_groups(t.fast_regex)
-        parts.append(ours.select("rid", "gi", "msg", fast.alias("m"), *cont))
+        parts.append(rest.select("rid", "gi", "msg", fast.alias("m"), *cont))
     hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
-    unread = hit.filter(pl.col("m").struct.field("gm").is_null())
+    read = _read(t, hit)
+    done = hit.filter(read)
+    unread = hit.filter(~read)
     if unread.height:
-        exact = unread.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.regex).alias("m"), *cont)
-        hit = pl.concat([hit.filter(pl.col("m").struct.field("gm").is_not_null()), exact],
-                        how="diagonal_relaxed")
-    return hit.drop("msg")
+        is_ours = pl.col("msg").str.contains(t.regex)
+        if t.cont_regex is not None:
+            is_ours = is_ours & pl.col("cont").str.contains(t.cont_regex)
+        ours = unread.filter(is_ours)
+        if ours.height:
+            exact = ours.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(t.regex).alias("m"),
+                                *cont)
+            done = pl.concat([done, exact], how="diagonal_relaxed")
+    return done.drop("msg", *(["cont"] if t.cont_regex else []))
+
+
+def _read(t: Template, hit: pl.DataFrame) -> pl.Expr:
+    """Rows a fast pattern read in full: it matched (and the continuation line too), and
+    any whole `topic-N` token it took does end with `-N` (what the exact pattern needs)."""
+    ok = pl.col("m").struct.field("gm").is_not_null()
+    if t.cont_regex is not None:
+        ok = ok & pl.col("c").struct.field("cm").is_not_null()
+    for f in hit.schema["m"].fields:  # type: ignore[attr-defined]
+        if f.name.endswith(TP_TOKEN):
+            token = pl.col("m").struct.field(f.name)
+            ok = ok & (token.is_null() | token.str.contains(r"-[0-9]+$"))
+    return ok
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
