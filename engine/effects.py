@@ -1,0 +1,176 @@
+"""What the engine says happened: frozen values, in the order they happened.
+
+Each effect renders as one JSON object of the trace contract (``simulate --json``):
+``{"at": .., "event": .., ...}`` with absent (None) fields left out.  Effects are the
+engine's only output; the runner routes responses, the reports draw them, the diff
+compares them with what the logs observed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any, ClassVar
+
+
+class RemovalReason(Enum):
+    """Why a member left its group (the ``reason`` of ``member_removed``)."""
+
+    SESSION_TIMEOUT = "session_timeout"
+    LEAVE = "leave"
+    REBALANCE_TIMEOUT = "rebalance_timeout"  # did not rejoin before the join phase ended
+    JOIN_TIMEOUT = "join_timeout"  # a new member's 300 s join timeout (KAFKA-7610)
+    SYNC_TIMEOUT = "sync_timeout"  # no SyncGroup within the rebalance timeout (3.0+)
+    POLL_TIMEOUT = "poll_timeout"  # the consumer left: max.poll.interval.ms expired
+    FENCED = "fenced"  # a static member's id replaced by a newer join
+    PENDING_EXPIRED = "pending_expired"  # MEMBER_ID_REQUIRED id never came back
+    GROUP_MAX_SIZE = "group_max_size"
+    COORDINATOR_UNLOADED = "coordinator_unloaded"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.name if isinstance(value.value, int) else value.value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Base of every effect: the virtual time it happened at."""
+
+    at: int
+    event: ClassVar[str] = "effect"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": self.at, "event": self.event}
+        for f in fields(self):
+            if f.name == "at":
+                continue
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = _plain(value)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class StateChanged(Effect):
+    """A group changed state (``generation`` is the one after the change)."""
+
+    event: ClassVar[str] = "state"
+    group: str = ""
+    from_state: str = ""
+    to_state: str = ""
+    generation: int = 0
+    reason: str | None = None
+    #: member count after the change (Kafka's "Stabilized group g generation 2 ... with 3 members")
+    members: int | None = None
+    #: ``__consumer_offsets`` partition of the group (the coordinator's log lines name it)
+    partition: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        out["from"] = out.pop("from_state")
+        out["to"] = out.pop("to_state")
+        return out
+
+
+@dataclass(frozen=True)
+class Response(Effect):
+    """A response to a request (a parked request's carries the time it completed)."""
+
+    event: ClassVar[str] = "response"
+    client: str = ""
+    request: str = ""
+    error: str = "NONE"
+    group: str | None = None
+    generation: int | None = None
+    member_id: str | None = None
+    leader: str | None = None
+    #: JoinGroup: the member ids the leader receives (others get an empty list)
+    members: tuple[str, ...] | None = None
+    protocol_type: str | None = None
+    protocol_name: str | None = None
+    skip_assignment: bool | None = None
+    assignment: tuple[str, ...] | None = None
+    #: DescribeGroups: the group's state name
+    state: str | None = None
+    #: batch LeaveGroup: per-member error names, in request order
+    results: tuple[str, ...] | None = None
+    #: OffsetFetch: committed offsets; ListGroups: group ids (as members)
+    offsets: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class MemberAdded(Effect):
+    event: ClassVar[str] = "member_added"
+    group: str = ""
+    member_id: str = ""
+    client: str | None = None
+    instance_id: str | None = None
+    client_id: str | None = None
+    client_host: str | None = None
+    session_timeout_ms: int | None = None
+    rebalance_timeout_ms: int | None = None
+    #: the join's reason (KIP-800) if the client gave one
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class MemberRemoved(Effect):
+    event: ClassVar[str] = "member_removed"
+    group: str = ""
+    member_id: str = ""
+    reason: RemovalReason = RemovalReason.LEAVE
+    client: str | None = None
+    instance_id: str | None = None
+    generation: int | None = None
+
+
+@dataclass(frozen=True)
+class CoordinatorChanged(Effect):
+    """This broker loaded or unloaded a ``__consumer_offsets`` partition's groups."""
+
+    event: ClassVar[str] = "coordinator"
+    partition: int = 0
+    loaded: bool = True
+    epoch: int | None = None
+    groups: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding(Effect):
+    """An invariant the engine found broken, by its stable name (not an exception)."""
+
+    event: ClassVar[str] = "finding"
+    name: str = ""
+    entity: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ClientEvent(Effect):
+    """Something a simulated Java consumer did that its own log would show
+    (``what``: ``state``, ``join_sent``, ``heartbeat_failed``, ``poll_timeout``, ...)."""
+
+    event: ClassVar[str] = "client"
+    client: str = ""
+    what: str = ""
+    group: str | None = None
+    member_id: str | None = None
+    generation: int | None = None
+    error: str | None = None
+    from_state: str | None = None
+    to_state: str | None = None
+    assignment: tuple[str, ...] | None = None
+    detail: str | None = None
