@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-MATCHER_KEYS = frozenset({"not", "one_of", "prefix", "count"})
+#: an expectation value that is an object with exactly one of these keys is a matcher.
+MATCHER_KEYS: tuple[str, ...] = ("not", "one_of", "prefix", "count")
 
 #: turns an expected scalar into the form the engine uses (a client alias into its member id)
 Normalise = Callable[[Any], Any]
 
 
-def is_matcher(value: Any) -> bool:
-    return isinstance(value, Mapping) and len(value) == 1 and next(iter(value)) in MATCHER_KEYS
+def matcher_of(value: Any) -> tuple[str, Any] | None:
+    """``("not", v)`` etc. when ``value`` is a matcher object, else ``None`` (``null`` itself
+    is the "absent or null" matcher and needs no unpacking)."""
+    if isinstance(value, Mapping) and len(value) == 1:
+        (key, operand), = value.items()
+        if key in MATCHER_KEYS:
+            return key, operand
+    return None
 
 
 def _identity(value: Any) -> Any:
@@ -30,8 +37,9 @@ def matches(expected: Any, actual: Any, normalise: Normalise = _identity, *, as_
     """Does ``actual`` satisfy ``expected``?  ``as_set`` compares lists without order."""
     if expected is None:
         return actual is None or actual == [] or actual == ()
-    if is_matcher(expected):
-        (key, arg), = expected.items()
+    matcher = matcher_of(expected)
+    if matcher is not None:
+        key, arg = matcher
         if key == "not":
             return not matches(arg, actual, normalise, as_set=as_set)
         if key == "one_of":
