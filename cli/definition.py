@@ -56,3 +56,29 @@ Since = Annotated[str | None, typer.Option("--since", help="From this time (ISO 
 Until = Annotated[str | None, typer.Option("--until", help="Up to this time (inclusive).")]
 Limit = Annotated[int | None, typer.Option("--limit", "-n", min=1, help="At most this many rows.")]
 Format = Annotated[str, typer.Option("--format", "-f", help="table or jsonl.")]
+
+# simulate
+Trace = Annotated[
+    Path, typer.Argument(help="A trace file (JSON Lines; see docs/trace.md).", show_default=False)
+]
+ProfileOpt = Annotated[
+    str | None,
+    typer.Option("--profile", help="Kafka version whose behaviour and defaults apply (overrides the "
+                 "trace header), e.g. 0.10.0, 2.8, 3.9; see docs/profiles.md."),
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Override a config, KEY=VALUE (repeatable), e.g. "
+                 "--set group.initial.rebalance.delay.ms=0."),
+]
+SimJson = Annotated[
+    bool, typer.Option("--json", help="Print the effects as JSON Lines (the trace contract).")
+]
+Check = Annotated[
+    bool, typer.Option("--check", help="Evaluate the trace's expect records; exit 1 if any fails.")
+]
+EmitLogs = Annotated[
+    Path | None,
+    typer.Option("--emit-logs", help="Write the logs the brokers and clients of that profile would have "
+                 "written into this directory."),
+]

@@ -115,6 +115,38 @@ def events(
         events_table.render(rows, _console())
 
 
+@app.command()
+def simulate(
+    trace: d.Trace,
+    profile: d.ProfileOpt = None,
+    sets: d.Sets = None,
+    as_json: d.SimJson = False,
+    check: d.Check = False,
+    emit_logs: d.EmitLogs = None,
+) -> None:
+    """Run a trace through the engine and show what Kafka would have done."""
+    from kafka_forensics.replay import simulate as sim
+    from kafka_forensics.reports import simulation
+
+    try:
+        result = sim.simulate(trace, profile=profile, sets=sets or [])
+    except sim.SimulationError as e:
+        raise UserError(str(e)) from None
+    if as_json:
+        simulation.write_jsonl(result.effects, sys.stdout)
+        if check:
+            for line in simulation.check_lines(result):
+                typer.echo(line, err=True)
+    else:
+        simulation.render_timeline(result, _console())
+    if emit_logs is not None:
+        written = sim.emit(result, emit_logs)
+        if not as_json:
+            _console().print(f"wrote {len(written)} log files to {emit_logs}")
+    if check and result.failed:
+        raise typer.Exit(1)
+
+
 def _layout_names() -> set[str]:
     from kafka_forensics.parsers.layouts import BY_NAME
 

@@ -70,7 +70,10 @@ class TimerQueue:
             timer.live = False
             action()  # inside the caller's step: the caller drains afterwards
             return timer
-        heapq.heappush(self._heap, timer)
+        if self.mode is TimerMode.MOCK_STRICT:
+            _java_offer(self._heap, timer)
+        else:
+            heapq.heappush(self._heap, timer)
         return timer
 
     @staticmethod
@@ -83,8 +86,8 @@ class TimerQueue:
         return sorted(t for t in self._heap if t.live)
 
     def next_deadline(self) -> int | None:
-        self._drop_dead()
-        return self._heap[0].deadline if self._heap else None
+        live = [t.deadline for t in self._heap if t.live]
+        return min(live) if live else None
 
     def advance_to(self, at: int) -> None:
         """Move the clock to ``at`` (never backwards), firing what becomes due."""
@@ -111,13 +114,19 @@ class TimerQueue:
         # The clock has already jumped, so a timer armed while firing is due at
         # now + delay: never strictly before now (mock-strict waits for the next
         # advance), and after now for any positive delay (mock-inclusive).
+        if strict:
+            # Kafka's MockTimer: a java.util.PriorityQueue ordered by deadline alone,
+            # cancelled entries left in it and skipped when polled, so timers with
+            # equal deadlines fire in that heap's order, which Kafka's tests rely on.
+            while self._heap and self._heap[0].deadline < self.now:
+                timer = _java_poll(self._heap)
+                if timer.live:
+                    timer.live = False
+                    self._run(timer)
+            return
         while True:
             self._drop_dead()
-            if not self._heap:
-                break
-            head = self._heap[0]
-            due = head.deadline < self.now if strict else head.deadline <= self.now
-            if not due:
+            if not self._heap or self._heap[0].deadline > self.now:
                 break
             timer = heapq.heappop(self._heap)
             timer.live = False
@@ -131,3 +140,39 @@ class TimerQueue:
     def _drop_dead(self) -> None:
         while self._heap and not self._heap[0].live:
             heapq.heappop(self._heap)
+
+
+# java.util.PriorityQueue's binary heap (siftUp / siftDown), keyed by deadline only: the
+# order in which Kafka's MockTimer pops timers whose deadlines are equal.
+
+
+def _java_offer(heap: list[Timer], timer: Timer) -> None:
+    heap.append(timer)
+    k = len(heap) - 1
+    while k > 0:
+        parent = (k - 1) >> 1
+        if timer.deadline >= heap[parent].deadline:
+            break
+        heap[k] = heap[parent]
+        k = parent
+    heap[k] = timer
+
+
+def _java_poll(heap: list[Timer]) -> Timer:
+    head = heap[0]
+    last = heap.pop()
+    n = len(heap)
+    if n:
+        k = 0
+        half = n >> 1
+        while k < half:
+            child = 2 * k + 1
+            right = child + 1
+            if right < n and heap[child].deadline > heap[right].deadline:
+                child = right
+            if last.deadline <= heap[child].deadline:
+                break
+            heap[k] = heap[child]
+            k = child
+        heap[k] = last
+    return head

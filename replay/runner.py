@@ -1,0 +1,396 @@
+"""Run a trace through the engine: the client side of the trace contract.
+
+The runner plays each client alias the way the Java client handles its ids (DESIGN.md,
+"Clients"): the first join sends the empty member id; an id handed back (with
+MEMBER_ID_REQUIRED or NONE) is kept; UNKNOWN_MEMBER_ID resets the id to empty and the
+generation to -1; other errors change nothing.  The alias is bound to its member id as
+soon as the coordinator creates the member.  Later requests send the alias's current
+member id, last generation and instance id unless the record gives them.  The runner
+never retries on its own.
+
+It evaluates ``expect`` records where they stand (after the clock has moved to their
+``at``) and returns the effects and the check results; ``simulate`` renders them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kafka_forensics.engine.cluster import Cluster
+from kafka_forensics.engine.effects import ClientEvent, Effect, MemberAdded, Response
+from kafka_forensics.engine.group.requests import (
+    CoordinatorLoad,
+    CoordinatorUnload,
+    DeleteGroup,
+    DescribeGroup,
+    FailAppend,
+    GroupRequest,
+    Heartbeat,
+    JoinGroup,
+    LeaveGroup,
+    LeaveMember,
+    ListGroups,
+    OffsetCommit,
+    OffsetFetch,
+    Protocol,
+    RequestKind,
+    SyncGroup,
+)
+from kafka_forensics.engine.profiles import Profile, Switch, profile
+from kafka_forensics.engine.timers import TimerMode
+
+from .matchers import matches
+from .trace import Expectation, Stimulus, Trace
+
+#: the alias of requests a record sends without a client (an admin tool's)
+ADMIN = "admin"
+
+#: stimuli of the replication half of the contract, which this engine does not run yet
+REPLICATION_STIMULI = frozenset({
+    "create_partition", "append", "fetch", "broker_fail", "broker_start", "broker_shutdown",
+    "zk_session_expire", "leader_and_isr", "elect", "alter_partition_reply", "run_task",
+    "begin_txn", "end_txn"})
+REPLICATION_EXPECTATIONS = frozenset({"partition", "replica", "produce_response"})
+
+
+class RunError(Exception):
+    """The trace cannot run (a sentence naming the line)."""
+
+
+@dataclass
+class ClientAlias:
+    """What the runner remembers of one client, as the Java client would."""
+
+    alias: str
+    member_id: str = ""
+    generation: int = -1
+    instance_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """One evaluated ``expect`` record."""
+
+    line: int
+    at: int
+    expect: str
+    ok: bool
+    expected: Mapping[str, Any]
+    got: Any
+    message: str = ""
+
+
+@dataclass
+class RunResult:
+    trace: Trace
+    profile: Profile
+    effects: list[Effect]
+    checks: list[Check]
+
+    @property
+    def failed(self) -> list[Check]:
+        return [c for c in self.checks if not c.ok]
+
+
+def timer_mode(name: str | None) -> TimerMode:
+    return TimerMode(name or "realtime")
+
+
+@dataclass
+class Runner:
+    trace: Trace
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    profile_name: str | None = None
+
+    def __post_init__(self) -> None:
+        header = self.trace.header
+        self.profile = profile(self.profile_name or header.profile)
+        config = {**dict(header.config or {}), **dict(self.overrides)}
+        self.cluster = Cluster.create(self.profile, config, timer_mode(header.timer))
+        self.clients: dict[str, ClientAlias] = {}
+        #: (client, request) -> responses in completion order
+        self.responses: dict[tuple[str, str], list[Response]] = {}
+        #: (client, request) -> how many sent / answered (a parked request is sent > answered)
+        self.sent: dict[tuple[str, str], int] = {}
+        self.answered: dict[tuple[str, str], int] = {}
+        self.checks: list[Check] = []
+        self._seen = 0
+
+    # -- the run ----------------------------------------------------------------------------
+
+    def run(self) -> RunResult:
+        self._refuse_unsupported()
+        for record in self.trace.records:
+            self._observe(self.cluster.advance_to(record.at))
+            if isinstance(record, Stimulus):
+                self._observe(self._stimulate(record))
+            else:
+                self.checks.append(self._check(record))
+        return RunResult(self.trace, self.profile, self.cluster.effects, self.checks)
+
+    def _refuse_unsupported(self) -> None:
+        for record in self.trace.records:
+            kind = record.do if isinstance(record, Stimulus) else record.expect
+            if kind in REPLICATION_STIMULI or kind in REPLICATION_EXPECTATIONS:
+                raise RunError(
+                    f"{self.trace.path}: line {record.line}: {kind!r} belongs to the replication engine, "
+                    "which this version does not run yet; run the group records of this trace on "
+                    "their own.")
+
+    def client(self, alias: str) -> ClientAlias:
+        if alias not in self.clients:
+            self.clients[alias] = ClientAlias(alias)
+        return self.clients[alias]
+
+    def _observe(self, effects: Sequence[Effect]) -> None:
+        """Bind aliases and keep responses, in the order the effects happened."""
+        for effect in effects:
+            if isinstance(effect, MemberAdded) and effect.client in self.clients:
+                self.clients[effect.client].member_id = effect.member_id
+            elif isinstance(effect, Response):
+                key = (effect.client, effect.request)
+                self.responses.setdefault(key, []).append(effect)
+                self.answered[key] = self.answered.get(key, 0) + 1
+                if effect.client in self.clients:
+                    self._learn(self.clients[effect.client], effect)
+
+    @staticmethod
+    def _learn(alias: ClientAlias, response: Response) -> None:
+        if response.request not in (RequestKind.JOIN.value, RequestKind.SYNC.value,
+                                    RequestKind.HEARTBEAT.value, RequestKind.COMMIT.value):
+            return
+        if response.error == "UNKNOWN_MEMBER_ID":
+            alias.member_id, alias.generation = "", -1
+        elif response.request == RequestKind.JOIN.value and response.error in ("NONE", "MEMBER_ID_REQUIRED"):
+            if response.member_id:
+                alias.member_id = response.member_id
+            if response.error == "NONE" and response.generation is not None:
+                alias.generation = response.generation
+
+    # -- stimuli ----------------------------------------------------------------------------
+
+    def _stimulate(self, record: Stimulus) -> list[Effect]:
+        f = dict(record.fields)
+        do = record.do
+        cluster = self.cluster
+        if do == "tick":
+            return []
+        if do == "set":
+            cluster.config.update(f.get("config") or {})
+            return []
+        if do == "coordinator_load":
+            return cluster.control(CoordinatorLoad(int(f["partition"]), f.get("epoch")))
+        if do == "coordinator_unload":
+            return cluster.control(CoordinatorUnload(int(f["partition"]), f.get("epoch")))
+        if do == "fail_append":
+            return cluster.control(FailAppend(str(f["error"])))
+        if do in ("consumer", "consumer_close", "consumer_crash"):
+            return self._consumer(do, f, record)
+        request = self._request(do, f, record)
+        key = (request.client, request.kind.value)
+        self.sent[key] = self.sent.get(key, 0) + 1
+        return cluster.submit(request)
+
+    def _member_id(self, f: Mapping[str, Any], alias: ClientAlias) -> str:
+        if "member_id" in f:
+            return str(f["member_id"] or "")
+        if "member_id_of" in f:
+            return self.client(str(f["member_id_of"])).member_id
+        return alias.member_id
+
+    def _request(self, do: str, f: Mapping[str, Any], record: Stimulus) -> GroupRequest:
+        name = str(f.get("client") or ADMIN)
+        alias = self.client(name)
+        group = str(f.get("group", ""))
+        if "instance_id" in f:
+            alias.instance_id = f["instance_id"]
+        member_id = self._member_id(f, alias)
+        generation = int(f["generation"]) if "generation" in f else alias.generation
+        if do == "join":
+            return self._join(f, alias, group, member_id)
+        if do == "sync":
+            assignment = None
+            if f.get("assignment") is not None:
+                assignment = {self.member_ref(k): tuple(v) for k, v in f["assignment"].items()}
+            return SyncGroup(group, name, member_id, generation, alias.instance_id,
+                             f.get("protocol_type"), f.get("protocol_name"), assignment)
+        if do == "heartbeat":
+            return Heartbeat(group, name, member_id, generation, alias.instance_id)
+        if do == "leave":
+            return LeaveGroup(group, name, self._leavers(f, alias, member_id))
+        if do == "commit":
+            return OffsetCommit(group, name, member_id, generation, alias.instance_id,
+                                dict(f.get("offsets") or {}), bool(f.get("transactional", False)))
+        if do == "offset_fetch":
+            return OffsetFetch(group, name)
+        if do == "describe":
+            return DescribeGroup(group, name)
+        if do == "list_groups":
+            return ListGroups(name)
+        if do == "delete_group":
+            return DeleteGroup(group, name)
+        raise RunError(f"{self.trace.path}: line {record.line}: the engine has no request {do!r}")
+
+    def _join(self, f: Mapping[str, Any], alias: ClientAlias, group: str, member_id: str) -> JoinGroup:
+        p = self.profile
+        session = int(f.get("session_timeout_ms", self.cluster.config.int("session.timeout.ms")))
+        # before 0.10.1 (KIP-62) the join phase ran on the session timeout
+        rebalance_default = (self.cluster.config.int("max.poll.interval.ms")
+                             if p.has(Switch.REBALANCE_TIMEOUT) else session)
+        protocols = tuple(Protocol(x) if isinstance(x, str) else Protocol(x[0], bytes.fromhex(x[1]))
+                          for x in f.get("protocols", ["range"]))
+        return JoinGroup(
+            group=group, client=alias.alias, member_id=member_id, instance_id=alias.instance_id,
+            client_id=str(f.get("client_id", alias.alias)),
+            client_host=str(f.get("client_host", "/127.0.0.1")),
+            session_timeout_ms=session,
+            rebalance_timeout_ms=int(f.get("rebalance_timeout_ms", rebalance_default)),
+            protocol_type=str(f.get("protocol_type", "consumer")),
+            protocols=protocols,
+            require_known_member_id=bool(f.get("require_known_member_id", p.has(Switch.MEMBER_ID_REQUIRED))),
+            supports_skip_assignment=bool(f.get("skip_assignment", p.has(Switch.SKIP_ASSIGNMENT))),
+            reason=f.get("reason"))
+
+    def _leavers(self, f: Mapping[str, Any], alias: ClientAlias, member_id: str) -> tuple[LeaveMember, ...]:
+        if "members" not in f:
+            return (LeaveMember(member_id, alias.instance_id, f.get("reason")),)
+        out = []
+        for m in f["members"]:
+            other = self.client(str(m["client"])) if "client" in m else ClientAlias("")
+            out.append(LeaveMember(self._member_id(m, other), m.get("instance_id", other.instance_id),
+                                   m.get("reason")))
+        return tuple(out)
+
+    def _consumer(self, do: str, f: Mapping[str, Any], record: Stimulus) -> list[Effect]:
+        name = str(f["client"])
+        if do == "consumer":
+            from kafka_forensics.engine.group.consumer import PollSchedule, SimulatedConsumer
+
+            c = self.cluster
+            consumer = SimulatedConsumer(name, str(f["group"]), dict(f.get("config") or {}),
+                                         dict(f.get("topics") or {}), PollSchedule.parse(f.get("polls")),
+                                         self.profile, c.timers, c.send, c.emit)
+            return c.add_consumer(consumer)
+        consumer = self.cluster.consumers.get(name)
+        if consumer is None:
+            raise RunError(f"{self.trace.path}: line {record.line}: no consumer {name!r} was started "
+                           "(start it with a \"consumer\" record first)")
+        return self.cluster.run(consumer.close if do == "consumer_close" else consumer.crash)
+
+    # -- expectations -----------------------------------------------------------------------
+
+    def member_ref(self, ref: Any) -> Any:
+        """An alias -> its member id; anything else unchanged."""
+        if isinstance(ref, str) and ref in self.clients and self.clients[ref].member_id:
+            return self.clients[ref].member_id
+        if isinstance(ref, str):
+            consumer = self.cluster.consumers.get(ref)
+            if consumer is not None:
+                return consumer.view().member_id
+        return ref
+
+    def _check(self, record: Expectation) -> Check:
+        f = dict(record.fields)
+        kind = record.expect
+        if kind in ("effect", "no_effect"):
+            found = self._find_effect(f)
+            ok = (found is not None) == (kind == "effect")
+            message = "" if ok else ("no such effect so far" if found is None else "the effect was emitted")
+            return Check(record.line, record.at, kind, ok, f, found, message)
+        if kind == "pending":
+            key = (str(f.get("client") or ADMIN), str(f["request"]))
+            parked = self.sent.get(key, 0) > self.answered.get(key, 0)
+            return Check(record.line, record.at, kind, parked, f, {"pending": parked},
+                         "" if parked else "the request is not parked (answered, or never sent)")
+        got = getattr(self, f"_got_{kind}")(f)
+        ok, message = self._compare(kind, f, got)
+        return Check(record.line, record.at, kind, ok, f, got, message)
+
+    #: fields that name the thing looked at, not a value compared
+    _KEYS = frozenset({"group", "client", "request", "event"})
+    #: fields compared as member references, and member lists compared as sets
+    _MEMBER_FIELDS = frozenset({"leader", "member_id"})
+    _MEMBER_SETS = frozenset({"members", "pending"})
+
+    def _compare(self, kind: str, f: Mapping[str, Any], got: Any) -> tuple[bool, str]:
+        if got is None:
+            if kind == "member" and f.get("present") is False:
+                return True, ""
+            return False, f"nothing to compare: no {kind} matching {self._describe(f)}"
+        wrong = []
+        for key, want in f.items():
+            if key in self._KEYS:
+                continue
+            actual = got.get(key) if isinstance(got, Mapping) else None
+            norm = self.member_ref if key in self._MEMBER_FIELDS | self._MEMBER_SETS else _same
+            if key == "assignment" and isinstance(want, Mapping):
+                want = {self.member_ref(k): v for k, v in want.items()}
+            if not matches(want, actual, norm, as_set=key in self._MEMBER_SETS):
+                wrong.append(f"{key}: expected {_show(want)}, got {_show(actual)}")
+        return (not wrong), "; ".join(wrong)
+
+    @staticmethod
+    def _describe(f: Mapping[str, Any]) -> str:
+        return ", ".join(f"{k}={v}" for k, v in f.items() if k in ("group", "client", "request", "event"))
+
+    def _got_state(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
+        view = self.cluster.coordinator.view(str(f["group"]))
+        if view is None:
+            return {"state": "Dead", "generation": None, "members": [], "pending": [], "leader": None}
+        return {"state": view.state_name, "generation": view.generation, "leader": view.leader,
+                "members": [m.member_id for m in view.members], "pending": list(view.pending),
+                "protocol_type": view.protocol_type, "protocol_name": view.protocol_name}
+
+    def _got_response(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
+        answers = self.responses.get((str(f.get("client") or ADMIN), str(f["request"])))
+        if not answers:
+            return None
+        return answers[-1].to_dict()
+
+    def _got_member(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
+        view = self.cluster.coordinator.view(str(f["group"]))
+        member_id = self.member_ref(f["client"])
+        present = view is not None and any(m.member_id == member_id for m in view.members)
+        return {"present": present}
+
+    def _got_client_state(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
+        consumer = self.cluster.consumers.get(str(f["client"]))
+        if consumer is None:
+            return None
+        v = consumer.view()
+        return {"state": v.state, "generation": v.generation, "assignment": list(v.assignment),
+                "member_id": v.member_id}
+
+    def _find_effect(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
+        for effect in self.cluster.effects:
+            d = effect.to_dict()
+            if all(matches(v, d.get(k), self._norm_for(k),
+                           as_set=k in self._MEMBER_SETS) for k, v in f.items()):
+                return d
+        return None
+
+    def _norm_for(self, key: str) -> Any:
+        return self.member_ref if key in self._MEMBER_FIELDS | self._MEMBER_SETS else _same
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _show(value: Any) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
+def run_trace(trace: Trace, overrides: Mapping[str, Any] | None = None,
+              profile_name: str | None = None) -> RunResult:
+    """Run ``trace`` (with ``--set`` overrides and a ``--profile`` override)."""
+    runner = Runner(trace, dict(overrides or {}), profile_name)
+    result = runner.run()
+    return result
+
+
+__all__ = ["ClientAlias", "ClientEvent", "RunError", "RunResult", "Runner", "run_trace"]
