@@ -186,6 +186,38 @@ class Switch(Enum):
                                    "KAFKA-10134: AbstractCoordinator.MemberState splits REBALANCING into "
                                    "PREPARING_REBALANCE / COMPLETING_REBALANCE, and heartbeats continue in "
                                    "COMPLETING_REBALANCE (before: only in STABLE); backported to 2.6.1")
+    GROUP_IN_CLIENT_ID = ("2.4", Area.CONSUMER,
+                          "KAFKA-9033: a generated client.id is consumer-<group>-<n> "
+                          "(consumer-<group>-<group.instance.id> for a static member); before: consumer-<n>")
+    STICKY_USER_DATA_GENERATION = ("2.3", Area.CONSUMER,
+                                   "KIP-341 (KAFKA-7026): StickyAssignor user data ends with the member's "
+                                   "generation")
+    JOIN_TIMEOUT_AT_LEAST_REQUEST_TIMEOUT = ("2.6", Area.CONSUMER,
+                                             "apache/kafka#8702: the JoinGroup request timeout is at least "
+                                             "request.timeout.ms (2.0 .. 2.5: the rebalance timeout + 5 s)")
+    REJOIN_REASONS = ("3.0", Area.CONSUMER,
+                      "KAFKA-12352: every rejoin request carries a reason, 'rebalance failed due to "
+                      "<exception>' after a failed JoinGroup / SyncGroup")
+    ILLEGAL_GENERATION_KEEPS_MEMBER_ID = ("3.2", Area.CONSUMER,
+                                          "KAFKA-13419: ILLEGAL_GENERATION resets the generation but keeps "
+                                          "the member id (before: both reset)")
+    UNKNOWN_COORDINATOR_DISCONNECTS = ("1.1", Area.CONSUMER,
+                                       "KAFKA-6593: marking the coordinator unknown disconnects from it, "
+                                       "failing the requests in flight (before: only unsent ones); "
+                                       "backported to 1.0.2")
+    ASSIGNOR_ORDERS_STATIC_MEMBERS = ("2.4", Area.CONSUMER,
+                                      "KIP-345: range / roundrobin order static members by "
+                                      "group.instance.id (MemberInfo)")
+    JOIN_REBALANCE_IN_PROGRESS_RETRIED = ("2.8", Area.CONSUMER,
+                                          "KAFKA-10870: a JoinGroup answered REBALANCE_IN_PROGRESS is "
+                                          "retried at once (before: an unexpected error, thrown from poll)")
+    COOPERATIVE_STICKY_USER_DATA = ("3.0", Area.CONSUMER,
+                                    "KAFKA-12984: CooperativeStickyAssignor user data carries the "
+                                    "generation; backported to 2.8.1")
+    MEMBER_ID_REQUIRED_REASON_KEPT = ("3.7", Area.CONSUMER,
+                                      "apache/kafka#14192: the rejoin after MEMBER_ID_REQUIRED keeps the "
+                                      "reason 'need to re-join with the given member-id: <id>' (before: "
+                                      "'rebalance failed due to MemberIdRequiredException')")
     # -- replication (broker) ------------------------------------------------------------
     NOT_ENOUGH_REPLICAS_AFTER_APPEND = ("0.9", Area.REPLICATION,
                                         "acks=all: a produce appended while ISR >= min.insync.replicas that "

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
-from ..profiles import Profile, Switch, Version, parse_version
+from ..profiles import Profile, Switch
 
 
 class MemberState(Enum):
@@ -83,40 +83,3 @@ class IllegalClientTransition(Exception):
         self.client, self.source, self.target = client, source, target
 
 
-class ClientFact(Enum):
-    """A client behaviour that exists from a version on and that :class:`~..profiles.Switch`
-    does not (yet) carry: (since, citation).  Read per tag in ``apache/kafka``."""
-
-    GROUP_IN_CLIENT_ID = ("2.4", "KAFKA-9033: a generated client.id is consumer-<group>-<n> "
-                                 "(consumer-<group>-<group.instance.id> for a static member); before: "
-                                 "consumer-<n>")
-    UNKNOWN_COORDINATOR_DISCONNECTS = ("1.1", "KAFKA-6593: marking the coordinator unknown disconnects "
-                                              "from it, failing the requests in flight (before: only "
-                                              "unsent ones); backported to 1.0.2")
-    STICKY_USER_DATA_GENERATION = ("2.3", "KIP-341 (KAFKA-7026): StickyAssignor user data ends with the "
-                                          "member's generation")
-    ASSIGNOR_ORDERS_STATIC_MEMBERS = ("2.4", "KIP-345: range / roundrobin order static members by "
-                                             "group.instance.id (MemberInfo)")
-    JOIN_TIMEOUT_AT_LEAST_REQUEST_TIMEOUT = ("2.6", "apache/kafka#8702: the JoinGroup request timeout is "
-                                                    "at least request.timeout.ms (2.0 .. 2.5: the "
-                                                    "rebalance timeout + 5 s)")
-    JOIN_REBALANCE_IN_PROGRESS_RETRIED = ("2.8", "KAFKA-10870: a JoinGroup answered REBALANCE_IN_PROGRESS "
-                                                 "is retried at once (before: an unexpected error, thrown "
-                                                 "from poll)")
-    REJOIN_REASONS = ("3.0", "KAFKA-12352: every rejoin request carries a reason, 'rebalance failed due "
-                             "to <exception>' after a failed JoinGroup / SyncGroup")
-    COOPERATIVE_STICKY_USER_DATA = ("3.0", "KAFKA-12984: CooperativeStickyAssignor user data carries the "
-                                           "generation; backported to 2.8.1")
-    ILLEGAL_GENERATION_KEEPS_MEMBER_ID = ("3.2", "KAFKA-13419: ILLEGAL_GENERATION resets the generation "
-                                                 "but keeps the member id (before: both reset)")
-    MEMBER_ID_REQUIRED_REASON_KEPT = ("3.7", "apache/kafka#14192: the rejoin after MEMBER_ID_REQUIRED "
-                                             "keeps the reason 'need to re-join with the given "
-                                             "member-id: <id>' (before: 'rebalance failed due to "
-                                             "MemberIdRequiredException')")
-
-    def __init__(self, since: str, cite: str) -> None:
-        self.since: Version = parse_version(since)
-        self.cite = cite
-
-    def on(self, profile: Profile) -> bool:
-        return profile.version >= self.since

@@ -7,7 +7,7 @@ talks to the coordinator only through the ``send`` callable (a request on its wa
 :meth:`SimulatedConsumer.on_response` (its answer); it says what its own log would show
 through ``emit`` (:class:`~..effects.ClientEvent`).  Each behaviour that changed across
 versions is gated by a profile :class:`~..profiles.Switch` or a :class:`.client_states.
-ClientFact`, which cite the version or KIP.
+Switch`, which cite the version or KIP.
 
 Theory of operation
 -------------------
@@ -108,7 +108,6 @@ from .assignors import (
     sticky_user_data,
 )
 from .client_states import (
-    ClientFact,
     IllegalClientTransition,
     MemberState,
     joining_state,
@@ -427,7 +426,7 @@ class SimulatedConsumer:
         self._reasons = has(Switch.JOIN_REASON)
         self._skip_assignment = has(Switch.SKIP_ASSIGNMENT)
         self._join_timeout_lapse = has(Switch.JOIN_REQUEST_TIMEOUT_LAPSE)
-        self._rejoin_reasons = ClientFact.REJOIN_REASONS.on(profile)
+        self._rejoin_reasons = profile.has(Switch.REJOIN_REASONS)
         self._table = valid_previous(profile)
         self._joining = joining_state(profile)
         # -- configs (the profile's defaults, overridden by the client's) ---------------------
@@ -504,7 +503,7 @@ class SimulatedConsumer:
     def _client_id(self, configured: object) -> str:
         if configured:
             return str(configured)
-        if ClientFact.GROUP_IN_CLIENT_ID.on(self.profile):
+        if self.profile.has(Switch.GROUP_IN_CLIENT_ID):
             if self.instance_id is not None:
                 return f"consumer-{self.group}-{self.instance_id}"
             return f"consumer-{self.group}-{_next_client_number(self.timers)}"
@@ -681,7 +680,7 @@ class SimulatedConsumer:
         self._coordinator_known = False
         self._unknown_since = self.now
         self._event("coordinator_unknown", error=error, detail=cause)
-        if not disconnected and ClientFact.UNKNOWN_COORDINATOR_DISCONNECTS.on(self.profile):
+        if not disconnected and self.profile.has(Switch.UNKNOWN_COORDINATOR_DISCONNECTS):
             for kind in (RequestKind.JOIN, RequestKind.SYNC):
                 if self._in_flight(kind) is not None:
                     self._drop_in_flight(kind)
@@ -739,10 +738,10 @@ class SimulatedConsumer:
     def _user_data(self, strategy: str) -> bytes | None:
         if strategy == "sticky":
             data = sticky_user_data(self._sticky_partitions, self._assignor_generation)
-            if data is not None and not ClientFact.STICKY_USER_DATA_GENERATION.on(self.profile):
+            if data is not None and not self.profile.has(Switch.STICKY_USER_DATA_GENERATION):
                 data = data[:-4]  # v0 user data: the partitions only, no trailing generation
             return data
-        if strategy == "cooperative-sticky" and ClientFact.COOPERATIVE_STICKY_USER_DATA.on(self.profile):
+        if strategy == "cooperative-sticky" and self.profile.has(Switch.COOPERATIVE_STICKY_USER_DATA):
             return cooperative_sticky_user_data(self._assignor_generation)
         return None
 
@@ -762,7 +761,7 @@ class SimulatedConsumer:
         if self._join_timeout_lapse:
             # KAFKA-7050 (2.0): the request may park for the rebalance timeout; 5 s lapse
             timeout = self.rebalance_timeout_ms + JOIN_GROUP_TIMEOUT_LAPSE_MS
-            if ClientFact.JOIN_TIMEOUT_AT_LEAST_REQUEST_TIMEOUT.on(self.profile):
+            if self.profile.has(Switch.JOIN_TIMEOUT_AT_LEAST_REQUEST_TIMEOUT):
                 timeout = max(timeout, self.request_timeout_ms)
         self._join = _InFlight(gen, self.timers.arm(timeout, f"{self.name}:join-timeout",
                                                     lambda: self._request_timed_out(RequestKind.JOIN)))
@@ -832,7 +831,7 @@ class SimulatedConsumer:
             return
         retried = error in _RETRIED_JOIN_ERRORS or (
             error == "REBALANCE_IN_PROGRESS"
-            and ClientFact.JOIN_REBALANCE_IN_PROGRESS_RETRIED.on(self.profile))
+            and self.profile.has(Switch.JOIN_REBALANCE_IN_PROGRESS_RETRIED))
         if not retried:
             # fatal errors, and any unexpected one ("JoinGroup failed due to unexpected error"):
             # thrown out of poll()
@@ -887,7 +886,7 @@ class SimulatedConsumer:
     def _subscription_of(self, metadata: bytes, instance_id: str | None) -> Subscription:
         sub = decode_subscription(metadata)
         # the leader copies each member's group.instance.id onto its subscription (2.4+)
-        if instance_id is not None and ClientFact.ASSIGNOR_ORDERS_STATIC_MEMBERS.on(self.profile):
+        if instance_id is not None and self.profile.has(Switch.ASSIGNOR_ORDERS_STATIC_MEMBERS):
             sub = replace(sub, group_instance_id=instance_id)
         return sub
 
@@ -987,7 +986,7 @@ class SimulatedConsumer:
     def _rebalance_failed(self, kind: RequestKind, error: str | None, exception: str, retry: _Retry) -> None:
         """The failure branch of ``joinGroupIfNeeded`` for a JoinGroup / SyncGroup that failed."""
         if self._rejoin_reasons and not (exception == "MemberIdRequiredException"
-                                         and ClientFact.MEMBER_ID_REQUIRED_REASON_KEPT.on(self.profile)):
+                                         and self.profile.has(Switch.MEMBER_ID_REQUIRED_REASON_KEPT)):
             self._request_rejoin(f"rebalance failed due to {exception}")
         else:
             self._rejoin_needed = True
@@ -1019,7 +1018,7 @@ class SimulatedConsumer:
             self._request_rejoin(f"encountered {error} from {_API[kind]} response")
             return
         keep_id = (error == "ILLEGAL_GENERATION"
-                   and ClientFact.ILLEGAL_GENERATION_KEEPS_MEMBER_ID.on(self.profile))
+                   and self.profile.has(Switch.ILLEGAL_GENERATION_KEEPS_MEMBER_ID))
         self._generation = (_Generation(NO_GENERATION.generation, gen.member_id, None) if keep_id
                             else NO_GENERATION)
         self._set_state(M.UNJOINED)

@@ -22,7 +22,6 @@ from kafka_forensics.engine.effects import ClientEvent, Effect, MemberRemoved, R
 from kafka_forensics.engine.group.client_states import (
     VALID_PREVIOUS_REBALANCING,
     VALID_PREVIOUS_SPLIT,
-    ClientFact,
     MemberState,
     valid_previous,
 )
@@ -922,10 +921,10 @@ def test_every_profile_forms_a_stable_group(version):
     assert ("COMPLETING_REBALANCE" in states) is uses_split
 
 
-def test_client_facts_are_ordered_and_cited():
-    assert all(f.cite for f in ClientFact)
-    assert ClientFact.ILLEGAL_GENERATION_KEEPS_MEMBER_ID.on(profile("3.2"))
-    assert not ClientFact.ILLEGAL_GENERATION_KEEPS_MEMBER_ID.on(profile("3.1"))
+def test_illegal_generation_keeps_the_member_id_from_3_2():
+    """KAFKA-13419: the switch that decides the reset is on from 3.2, off before."""
+    assert profile("3.2").has(Switch.ILLEGAL_GENERATION_KEEPS_MEMBER_ID)
+    assert not profile("3.1").has(Switch.ILLEGAL_GENERATION_KEEPS_MEMBER_ID)
 
 
 # == offset commits ===========================================================================
