@@ -57,7 +57,6 @@ class GroupDriver:
         self.group = group
         self.member_ids: dict[str, str] = {}
         self.generations: dict[str, int] = {}
-        self.instances: dict[str, str] = {}
 
     # -- clock and effects ------------------------------------------------------------------
 
@@ -131,8 +130,6 @@ class GroupDriver:
              protocol_list: Sequence[str | tuple[str, bytes]] = ("range",), protocol_type: str = "consumer",
              require_known: bool = False, skip: bool = True, reason: str | None = None,
              group: str | None = None, client_id: str = "clientId") -> Response | None:
-        if instance_id is not None:
-            self.instances[client] = instance_id
         request = JoinGroup(group or self.group, client, self.id(client) if member_id is None else member_id,
                             instance_id, client_id, "clientHost", session, rebalance, protocol_type,
                             protocols(*protocol_list), require_known, skip, reason)
