@@ -109,6 +109,9 @@ class Response(Effect):
     results: tuple[str, ...] | None = None
     #: OffsetFetch: committed offsets; ListGroups: group ids (as members)
     offsets: Mapping[str, int] | None = None
+    #: JoinGroup, the leader's answer: (member id, group.instance.id, metadata of the chosen
+    #: protocol) per member, in ``members`` order, as the wire carries them to the leader
+    member_metadata: tuple[tuple[str, str | None, bytes], ...] | None = None
 
 
 @dataclass(frozen=True)

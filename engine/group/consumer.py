@@ -121,7 +121,6 @@ from .consumer_protocol import (
     java_sort_key,
     split_partition,
 )
-from .group import GroupView
 from .heartbeat import Backoff, Heartbeat
 from .requests import (
     GroupRequest,
@@ -361,14 +360,6 @@ def _next_client_number(timers: TimerQueue) -> int:
     return _CLIENT_SEQUENCES[key][0]
 
 
-def _coordinator_view_of(send: Callable[..., object]) -> Callable[[str], GroupView | None] | None:
-    """The coordinator's group view behind a ``Cluster.send`` (see ``_member_subscriptions``)."""
-    owner = getattr(send, "__self__", None)
-    coordinator = getattr(owner, "coordinator", None)
-    view = getattr(coordinator, "view", None)
-    return view if callable(view) else None
-
-
 def _strategies(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         names = [n.strip() for n in value.split(",")]
@@ -399,17 +390,13 @@ class SimulatedConsumer:
 
     def __init__(self, name: str, group: str, client_config: Mapping[str, object], topics: Mapping[str, int],
                  polls: PollSchedule, profile: Profile, timers: TimerQueue,
-                 send: Callable[[GroupRequest], None], emit: Callable[[Effect], None], *,
-                 group_view: Callable[[str], GroupView | None] | None = None) -> None:
+                 send: Callable[[GroupRequest], None], emit: Callable[[Effect], None]) -> None:
         self.name = name
         self.group = group
         self.profile = profile
         self.timers = timers
         self._send = send
         self._emit = emit
-        #: the coordinator's view of the group, for the leader's member metadata (see
-        #: ``_member_subscriptions``); by default found behind ``send`` if it is a Cluster's
-        self._group_view = group_view if group_view is not None else _coordinator_view_of(send)
         for topic, count in topics.items():
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ValueError(f"topic {topic!r}: the partition count must be 0 or more, not {count!r}")
@@ -868,7 +855,7 @@ class SimulatedConsumer:
             self._send_sync({})
             return
         protocol = r.protocol_name or ""
-        metadata = self._member_metadata(r, protocol)
+        metadata = self._member_metadata(r)
         try:
             subscriptions = {m: self._subscription_of(meta, instance)
                              for m, (instance, meta) in metadata.items()}
@@ -890,28 +877,11 @@ class SimulatedConsumer:
             sub = replace(sub, group_instance_id=instance_id)
         return sub
 
-    def _member_metadata(self, r: Response, protocol: str) -> dict[str, tuple[str | None, bytes]]:
-        """Each member's (group.instance.id, metadata), in the JoinGroup response's order.
-
-        Kafka's JoinGroup response hands the leader every member's metadata.  The engine's
-        :class:`~..effects.Response` carries member ids only, so the metadata is read from the
-        coordinator's view of the group at this instant — what that response would hold.  A
-        consumer wired to something that cannot show it is a wiring error, not a Kafka outcome.
-        """
-        view = self._group_view(self.group) if self._group_view is not None else None
-        if view is None:
-            raise RuntimeError(f"consumer {self.name!r} leads group {self.group!r} but cannot see its "
-                               "members' metadata: give it a group_view (Cluster.send provides one)")
-        out: dict[str, tuple[str | None, bytes]] = {}
-        for member_id in r.members or ():
-            member = view.member(member_id)
-            metadata = None if member is None else next(
-                (p.metadata for p in member.protocols if p.name == protocol), None)
-            if member is None or metadata is None:
-                raise RuntimeError(f"member {member_id!r} of the JoinGroup response has no {protocol!r} "
-                                   f"metadata in the coordinator's view of group {self.group!r}")
-            out[member_id] = (member.instance_id, metadata)
-        return out
+    @staticmethod
+    def _member_metadata(r: Response) -> dict[str, tuple[str | None, bytes]]:
+        """Each member's (group.instance.id, metadata), in the JoinGroup response's order:
+        what the leader's response carries (``Response.member_metadata``)."""
+        return {member_id: (instance, metadata) for member_id, instance, metadata in r.member_metadata or ()}
 
     def _on_sync_response(self, r: Response) -> None:
         """``SyncGroupResponseHandler`` (and the join future's success listener before 2.7)."""

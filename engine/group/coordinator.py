@@ -397,10 +397,15 @@ class GroupCoordinator:
 
     def _join_answer(self, group: Group, client: str, member_id: str, members: tuple[str, ...],
                      leader: str | None, skip: bool = False) -> None:
+        metadata = None
+        if members and group.protocol_name is not None:
+            metadata = tuple((m, group.members[m].instance_id, group.members[m].metadata(group.protocol_name))
+                             for m in members if m in group.members)
         self._emit(Response(self.timers.now, client, _JOIN, "NONE", group.group_id, group.generation,
                             member_id, leader or "", members,
                             group.protocol_type if self._protocol_fields else None,
-                            group.protocol_name, skip if self._skip_assignment else None))
+                            group.protocol_name, skip if self._skip_assignment else None,
+                            member_metadata=metadata))
 
     def _sync_answer(self, group_id: str, client: str, error: ErrorCode, group: Group | None = None,
                      assignment: Assignment = ()) -> None:

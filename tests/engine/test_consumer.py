@@ -27,16 +27,13 @@ from kafka_forensics.engine.group.client_states import (
 )
 from kafka_forensics.engine.group.consumer import PollSchedule, SimulatedConsumer
 from kafka_forensics.engine.group.consumer_protocol import decode_subscription, read_version
-from kafka_forensics.engine.group.group import GroupView
 from kafka_forensics.engine.group.heartbeat import Backoff, Heartbeat
-from kafka_forensics.engine.group.member import MemberView
 from kafka_forensics.engine.group.requests import (
     CoordinatorLoad,
     CoordinatorUnload,
     GroupRequest,
     JoinGroup,
     OffsetCommit,
-    Protocol,
     SyncGroup,
 )
 from kafka_forensics.engine.group.requests import Heartbeat as HeartbeatRequest
@@ -56,7 +53,6 @@ class Wire:
     config: Mapping[str, object] = field(default_factory=dict)
     topics: Mapping[str, int] = field(default_factory=lambda: {"t": 4})
     polls: PollSchedule = field(default_factory=PollSchedule.continuous)
-    view: Any = None
     sent: list[GroupRequest] = field(default_factory=list)
     events: list[Effect] = field(default_factory=list)
 
@@ -64,7 +60,7 @@ class Wire:
         self.timers = TimerQueue()
         self.consumer = SimulatedConsumer("c1", "g", dict(self.config), dict(self.topics), self.polls,
                                           profile(self.version), self.timers, self.sent.append,
-                                          self.events.append, group_view=self.view)
+                                          self.events.append)
 
     @property
     def now(self) -> int:
@@ -617,24 +613,12 @@ def test_a_heartbeat_error_during_completing_rebalance_fails_the_parked_sync():
 # == the leader ===============================================================================
 
 
-def _view_of(members: Mapping[str, bytes], protocol: str = "range") -> GroupView:
-    views = tuple(MemberView(member_id=m, instance_id=None, client=m, client_id="consumer", session_timeout_ms=10000,
-                             rebalance_timeout_ms=300000, protocols=(Protocol(protocol, meta),), assignment=(),
-                             awaiting_join=False, awaiting_sync=False)
-                  for m, meta in members.items())
-    return GroupView(group="g", state=GroupState.COMPLETING_REBALANCE, state_name="CompletingRebalance",
-                     generation=1, leader="m1", members=views, pending=(), protocol_type="consumer",
-                     protocol_name=protocol)
-
-
 def test_the_leader_assigns_with_the_selected_assignor_from_every_member_s_subscription():
-    holder: dict[str, GroupView] = {}
-    w = Wire(topics={"t": 4}, view=lambda group: holder.get(group))
+    w = Wire(topics={"t": 4})
     w.consumer.start()
     meta = w.last(JoinGroup).protocols[0].metadata
-    holder["g"] = _view_of({"m1": meta, "m2": meta})
     w.answer("join", generation=1, member_id="m1", leader="m1", members=("m1", "m2"), protocol_type="consumer",
-             protocol_name="range")
+             protocol_name="range", member_metadata=(("m1", None, meta), ("m2", None, meta)))
     assert dict(w.last(SyncGroup).assignment) == {"m1": ("t-0", "t-1"), "m2": ("t-2", "t-3")}
     assert w.consumer.view().leader
 
@@ -650,18 +634,12 @@ def test_a_leader_told_to_skip_assignment_sends_none():
 
 def test_a_leader_that_cannot_read_a_subscription_fails_like_kafka():
     """ConsumerProtocol.deserializeSubscription throws, and so does poll()."""
-    w = Wire(view=lambda group: _view_of({"m1": b"\x00"}))
-    w.consumer.start()
-    w.answer("join", generation=1, member_id="m1", leader="m1", members=("m1",), protocol_name="range")
-    assert (w.consumer.view().stopped, w.consumer.view().fatal_error) == ("fatal", "SchemaException")
-    assert w.requests(SyncGroup) == []
-
-
-def test_a_leader_wired_without_a_view_of_its_group_is_a_wiring_error():
     w = Wire()
     w.consumer.start()
-    with pytest.raises(RuntimeError, match="group_view"):
-        w.answer("join", generation=1, member_id="m1", leader="m1", members=("m1",), protocol_name="range")
+    w.answer("join", generation=1, member_id="m1", leader="m1", members=("m1",), protocol_name="range",
+             member_metadata=(("m1", None, b"\x00"),))
+    assert (w.consumer.view().stopped, w.consumer.view().fatal_error) == ("fatal", "SchemaException")
+    assert w.requests(SyncGroup) == []
 
 
 # == poll schedules ===========================================================================
