@@ -42,7 +42,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """Base of every effect: the virtual time it happened at."""
 
@@ -63,7 +63,7 @@ class Effect:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StateChanged(Effect):
     """A group changed state (``generation`` is the one after the change)."""
 
@@ -79,13 +79,13 @@ class StateChanged(Effect):
     partition: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out = super().to_dict()
+        out = Effect.to_dict(self)  # (zero-argument super() fails in slotted dataclasses)
         out["from"] = out.pop("from_state")
         out["to"] = out.pop("to_state")
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Response(Effect):
     """A response to a request (a parked request's carries the time it completed)."""
 
@@ -114,7 +114,7 @@ class Response(Effect):
     member_metadata: tuple[tuple[str, str | None, bytes], ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MemberAdded(Effect):
     event: ClassVar[str] = "member_added"
     group: str = ""
@@ -129,7 +129,7 @@ class MemberAdded(Effect):
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MemberRemoved(Effect):
     event: ClassVar[str] = "member_removed"
     group: str = ""
@@ -140,7 +140,7 @@ class MemberRemoved(Effect):
     generation: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoordinatorChanged(Effect):
     """This broker loaded or unloaded a ``__consumer_offsets`` partition's groups."""
 
@@ -151,7 +151,7 @@ class CoordinatorChanged(Effect):
     groups: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding(Effect):
     """An invariant the engine found broken, by its stable name (not an exception)."""
 
@@ -161,7 +161,7 @@ class Finding(Effect):
     message: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClientEvent(Effect):
     """Something a simulated Java consumer did that its own log would show
     (``what``: ``state``, ``join_sent``, ``heartbeat_failed``, ``poll_timeout``, ...)."""

@@ -15,6 +15,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 
 class TimerMode(Enum):
@@ -34,7 +35,7 @@ class TimerMode(Enum):
     MOCK_INCLUSIVE = "mock-inclusive"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Timer:
     """One armed timer.  Cancel it with :meth:`TimerQueue.cancel`; a cancelled or fired
     timer is inert."""
@@ -45,8 +46,6 @@ class Timer:
     action: Callable[[], None]
     live: bool = True
 
-    def __lt__(self, other: Timer) -> bool:
-        return (self.deadline, self.seq) < (other.deadline, other.seq)
 
 
 @dataclass
@@ -55,7 +54,9 @@ class TimerQueue:
 
     mode: TimerMode = TimerMode.REALTIME
     now: int = 0
-    _heap: list[Timer] = field(default_factory=list)
+    #: mock-strict: Timers in java.util.PriorityQueue order; otherwise (deadline, seq,
+    #: Timer) tuples for heapq, so the heap compares in C
+    _heap: list[Any] = field(default_factory=list)
     _seq: int = 0
     #: called after every fired action (the cluster drains its message queue there, so
     #: what a timer set off is handled at the timer's time, and never re-entrantly).
@@ -73,7 +74,7 @@ class TimerQueue:
         if self.mode is TimerMode.MOCK_STRICT:
             _java_offer(self._heap, timer)
         else:
-            heapq.heappush(self._heap, timer)
+            heapq.heappush(self._heap, (timer.deadline, timer.seq, timer))
         return timer
 
     @staticmethod
@@ -81,12 +82,15 @@ class TimerQueue:
         if timer is not None:
             timer.live = False
 
+    def _timers(self) -> list[Timer]:
+        return self._heap if self.mode is TimerMode.MOCK_STRICT else [e[2] for e in self._heap]
+
     def pending(self) -> list[Timer]:
-        """The live timers, in firing order (for state views and tests)."""
-        return sorted(t for t in self._heap if t.live)
+        """The live timers, by deadline then arming order (for state views and tests)."""
+        return sorted((t for t in self._timers() if t.live), key=lambda t: (t.deadline, t.seq))
 
     def next_deadline(self) -> int | None:
-        live = [t.deadline for t in self._heap if t.live]
+        live = [t.deadline for t in self._timers() if t.live]
         return min(live) if live else None
 
     def advance_to(self, at: int) -> None:
@@ -102,9 +106,9 @@ class TimerQueue:
     def _advance_realtime(self, at: int) -> None:
         while True:
             self._drop_dead()
-            if not self._heap or self._heap[0].deadline > at:
+            if not self._heap or self._heap[0][0] > at:
                 break
-            timer = heapq.heappop(self._heap)
+            timer = heapq.heappop(self._heap)[2]
             self.now = max(self.now, timer.deadline)
             timer.live = False
             self._run(timer)
@@ -126,9 +130,9 @@ class TimerQueue:
             return
         while True:
             self._drop_dead()
-            if not self._heap or self._heap[0].deadline > self.now:
+            if not self._heap or self._heap[0][0] > self.now:
                 break
-            timer = heapq.heappop(self._heap)
+            timer = heapq.heappop(self._heap)[2]
             timer.live = False
             self._run(timer)
 
@@ -138,7 +142,7 @@ class TimerQueue:
             self.on_fired()
 
     def _drop_dead(self) -> None:
-        while self._heap and not self._heap[0].live:
+        while self._heap and not self._heap[0][2].live:
             heapq.heappop(self._heap)
 
 
