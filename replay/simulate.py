@@ -1,5 +1,4 @@
-"""``simulate``: read a trace, run it, and write the logs its brokers and clients would have
-written — the library side of the command."""
+"""``simulate``: read a trace and run it — the library side of the command."""
 
 from __future__ import annotations
 
@@ -43,11 +42,3 @@ def simulate(path: Path, *, profile: str | None = None, sets: Sequence[str] = ()
         return run_trace(trace, overrides, profile)
     except (RunError, ValueError) as e:
         raise SimulationError(str(e)) from None
-
-
-def emit(result: RunResult, out_dir: Path) -> list[Path]:
-    """Write the logs of ``result`` into ``out_dir`` (``--emit-logs``)."""
-    from .emit import emit_logs
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return emit_logs(result.effects, result.profile, out_dir)
