@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kafka_forensics.engine.cluster import Cluster
-from kafka_forensics.engine.effects import ClientEvent, Effect, MemberAdded, Response
+from kafka_forensics.engine.effects import Effect, MemberAdded, Response
 from kafka_forensics.engine.group.requests import (
     CoordinatorLoad,
     CoordinatorUnload,
@@ -388,9 +388,4 @@ def _show(value: Any) -> str:
 def run_trace(trace: Trace, overrides: Mapping[str, Any] | None = None,
               profile_name: str | None = None) -> RunResult:
     """Run ``trace`` (with ``--set`` overrides and a ``--profile`` override)."""
-    runner = Runner(trace, dict(overrides or {}), profile_name)
-    result = runner.run()
-    return result
-
-
-__all__ = ["ClientAlias", "ClientEvent", "RunError", "RunResult", "Runner", "run_trace"]
+    return Runner(trace, dict(overrides or {}), profile_name).run()
