@@ -21,6 +21,7 @@ class Area(enum.StrEnum):
     REQUEST = "request log"
     BROKER = "broker lifecycle and identity"
     DATADIR = "Kafka data directory artefacts"
+    STATE = "ZooKeeper and KRaft state dumps"
 
 
 class Kind(enum.StrEnum):
@@ -377,6 +378,10 @@ class Kind(enum.StrEnum):
         "leader_epoch, ts = max timestamp (details: codec, producer, CRC, control type)")
     SEGMENT_RECORD = ("segment_record", Area.DATADIR,
         "a record of an internal topic's segment that could not be decoded (details.reason, sizes)")
+
+    # --- ZooKeeper and KRaft state: znodes (binary txn logs, snapshots, ZooKeeper's tools)
+
+    # --- ZooKeeper and KRaft state: captures (zkCli, JSON exports, kafka-topics, KRaft dumps)
 
 
 def markdown() -> str:

@@ -85,6 +85,12 @@ FIELDS: tuple[Column, ...] = (
     Column("zk_version", pa.int32(), "ZooKeeper znode version of the partition state / partition epoch"),
     Column("controller_epoch", pa.int32(), "controller epoch"),
     Column("controller", pa.int32(), "controller broker id"),
+    # -- ZooKeeper and KRaft state (state dumps, transaction logs, snapshots)
+    Column("zk_path", _str, "znode path (/brokers/topics/t/partitions/0/state ...)"),
+    Column("zk_op", _str, "ZooKeeper operation: create, setData, delete, createSession, closeSession, ..."),
+    Column("zxid", pa.int64(), "ZooKeeper transaction id of the change (or the node's mzxid in a capture)"),
+    Column("zk_session", pa.int64(), "ZooKeeper session id (the txn's, or an ephemeral node's owner)"),
+    Column("zk_data", _str, "the znode's data as text (Kafka's JSON), or the record's JSON for KRaft"),
     # -- requests
     Column("api", _str, "request API name (JoinGroup, SyncGroup ...)"),
     Column("error", _str, "error code name or exception class"),

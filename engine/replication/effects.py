@@ -1,0 +1,156 @@
+"""What the replication machines say happened (the replication effects of the trace
+contract, DESIGN.md "Effects").  Broker ids are ints; ISRs are tuples in the order the
+state holds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..effects import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class IsrChanged(Effect):
+    """A leader's ISR changed (committed: written to ZooKeeper or accepted by the controller),
+    or the controller changed it (``broker`` = -1)."""
+
+    event: ClassVar[str] = "isr_change"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    from_isr: tuple[int, ...] = ()
+    to_isr: tuple[int, ...] = ()
+    leader_epoch: int = 0
+    zk_version: int | None = None
+    cause: str | None = None  # shrink | expand | election | reassignment
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Effect.to_dict(self)
+        out["from"] = out.pop("from_isr")
+        out["to"] = out.pop("to_isr")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HighWatermarkChanged(Effect):
+    """A replica's high watermark moved (leader: from the ISR's LEOs; follower: from a
+    fetch response)."""
+
+    event: ClassVar[str] = "hw"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    from_hw: int = 0
+    to_hw: int = 0
+    leader_epoch: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Effect.to_dict(self)
+        out["from"] = out.pop("from_hw")
+        out["to"] = out.pop("to_hw")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderChanged(Effect):
+    """A partition's leadership changed: the controller's election, or a broker taking
+    leadership / following (``broker`` says which side reported it; -1 = the controller)."""
+
+    event: ClassVar[str] = "leader"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    from_leader: int = -1
+    to_leader: int = -1
+    leader_epoch: int = 0
+    isr: tuple[int, ...] = ()
+    election: str | None = None  # clean | unclean | preferred | controlled_shutdown | reassignment
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Effect.to_dict(self)
+        out["from"] = out.pop("from_leader")
+        out["to"] = out.pop("to_leader")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ZkWrite(Effect):
+    """A write to ZooKeeper: ``ok`` False is a refused conditional write (BadVersion)."""
+
+    event: ClassVar[str] = "zk_write"
+    path: str = ""
+    op: str = "set"  # create | set | delete
+    ok: bool = True
+    expected_version: int | None = None
+    version: int | None = None  # the znode's version after the write
+    data: str | None = None  # the znode's new data (Kafka's JSON)
+    writer: int | None = None  # broker id (the controller is a broker too)
+
+
+@dataclass(frozen=True, slots=True)
+class IsrChangeNotification(Effect):
+    """``isr-change-propagation`` created ``/isr_change_notification/isr_change_N``."""
+
+    event: ClassVar[str] = "isr_change_notification"
+    path: str = ""
+    broker: int = -1
+    partitions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AlterPartitionEvent(Effect):
+    """An AlterIsr / AlterPartition request sent, or its answer (``error`` set)."""
+
+    event: ClassVar[str] = "alter_partition"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    isr: tuple[int, ...] = ()
+    leader_epoch: int = 0
+    zk_version: int = 0
+    phase: str = "sent"  # sent | accepted | rejected | retried | reverted
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProduceResponse(Effect):
+    event: ClassVar[str] = "produce_response"
+    client: str = ""
+    topic: str = ""
+    partition: int = 0
+    error: str = "NONE"
+    base_offset: int | None = None
+    records: int | None = None
+    acks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Truncated(Effect):
+    """A replica truncated its log (``cause``: high_watermark before KIP-101, leader_epoch
+    after; ``records`` = from_offset - to_offset)."""
+
+    event: ClassVar[str] = "truncate"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    from_offset: int = 0
+    to_offset: int = 0
+    records: int = 0
+    cause: str = ""
+    leader_epoch: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DataLoss(Effect):
+    """Acknowledged records truncated away on every replica that could have kept them:
+    offsets [first_offset, last_offset] were below a high watermark a producer saw."""
+
+    event: ClassVar[str] = "data_loss"
+    topic: str = ""
+    partition: int = 0
+    broker: int = -1
+    first_offset: int = 0
+    last_offset: int = 0
+    records: int = 0
+    acknowledged_by: tuple[str, ...] = ()  # producer clients that were told it was written
