@@ -79,3 +79,36 @@ class IsrChannel(Protocol):
         """Send a proposal; its result now (ZooKeeper mode) or None when the answer comes
         later through ``Partition.on_isr_result`` (AlterPartition)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionView:
+    """The leader's view of a partition (the trace's ``partition`` expectation); with no
+    leader, the controller's state and the last leader's numbers."""
+
+    tp: TopicPartition
+    leader: int
+    leader_epoch: int
+    isr: tuple[int, ...]
+    maximal_isr: tuple[int, ...]
+    pending_isr: tuple[int, ...] | None
+    hw: int
+    leo: dict[int, int]  # broker -> LEO as the leader knows it (-1 unknown); the leader's own is exact
+    zk_version: int
+    controller_epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicaView:
+    """One broker's replica (the trace's ``replica`` expectation)."""
+
+    tp: TopicPartition
+    broker: int
+    leo: int
+    hw: int
+    log_start: int
+    epoch_cache: tuple[tuple[int, int], ...]  # (epoch, start offset), oldest first
+    # the leader's view of this replica (None on the leader itself / no leader)
+    last_caught_up_ms: int | None
+    leader_view_leo: int | None
+    leader_view_log_start: int | None
