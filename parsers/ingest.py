@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 import polars as pl
 
 from .. import __version__
-from . import datadir, identity, layouts, parquet
+from . import datadir, identity, layouts, parquet, statedump
 from .accounting import Accounting
 from .chunks import DEFAULT_CHUNK, Chunk, iter_chunks, split_lines
 from .core import ParseOptions, Prepared, finish, prepare
@@ -184,6 +184,8 @@ def _ingest_stream(name: str, blocks: Peekable, sink: Sink, opts: IngestOptions)
     d = decide(name, head, opts)
     if d.action == "datadir":
         return datadir.ingest(name, blocks, sink.add, acc)
+    if d.action == "statedump":
+        return statedump.ingest(name, blocks, sink.add, acc)
     if d.action != "parse":
         d.account(acc)
         _drain(blocks, acc, skipped=d.action == "skip")
@@ -205,7 +207,7 @@ class Decision:
     """What to do with one stream, decided from its name and first bytes alone (so the
     Spark driver can decide it for a file it is about to split, as the local path would)."""
 
-    action: Literal["parse", "datadir", "empty", "skip", "reject"]
+    action: Literal["parse", "datadir", "statedump", "empty", "skip", "reject"]
     popts: ParseOptions | None = None
     start: re.Pattern[bytes] | None = None  # a line that starts a record (where chunks are cut)
     message: str = ""  # the error (reject) or the note (empty, skip)
@@ -223,6 +225,8 @@ def decide(name: str, head: bytes, opts: IngestOptions) -> Decision:
         return Decision("empty", message="empty file")
     if datadir.claims(name, head):
         return Decision("datadir")
+    if statedump.claims(name, head):
+        return Decision("statedump")
     sample = split_lines(head[: head.rfind(b"\n") + 1] or head).lines.head(SAMPLE_LINES).to_list()
     try:
         wrappers, lay = layouts.detect(sample, opts.layout)

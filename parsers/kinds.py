@@ -380,6 +380,49 @@ class Kind(enum.StrEnum):
         "a record of an internal topic's segment that could not be decoded (details.reason, sizes)")
 
     # --- ZooKeeper and KRaft state: znodes (binary txn logs, snapshots, ZooKeeper's tools)
+    # One row per znode change (a txn log) or per znode (a snapshot, a capture): zk_path, zk_op,
+    # zxid, zk_session, zk_data, zk_version, ts = the txn's time / the node's mtime.
+    ZK_PARTITION_STATE = ("zk_partition_state", Area.STATE,
+        "/brokers/topics/T/partitions/P/state: topic, partition, leader, leader_epoch, isr, "
+        "controller_epoch; zk_version = the partition epoch (details.leader_recovery_state, KIP-704)")
+    ZK_TOPIC_ASSIGNMENT = ("zk_topic_assignment", Area.STATE,
+        "/brokers/topics/T: topic, count and partitions; details.partitions = replicas per partition, "
+        "adding_replicas / removing_replicas (v2, 2.4+), topic_id (v3, 2.8+)")
+    ZK_BROKER_REGISTRATION = ("zk_broker_registration", Area.STATE,
+        "/brokers/ids/N (ephemeral): brokers = [N], zk_session = its owner; details: endpoints, rack, "
+        "version 1-5 ...; created = registered (czxid = broker epoch, 2.2+), deleted = session gone")
+    ZK_CONTROLLER = ("zk_controller", Area.STATE,
+        "/controller (ephemeral): controller = the elected broker (details.kraft_controller_epoch, 3.4+); "
+        "deleted = controller resigned or its session ended")
+    ZK_CONTROLLER_EPOCH = ("zk_controller_epoch", Area.STATE, "/controller_epoch: controller_epoch")
+    ZK_ISR_CHANGE_NOTIFICATION = ("zk_isr_change_notification", Area.STATE,
+        "/isr_change_notification/isr_change_N: partitions whose ISR a leader changed (created by "
+        "the leader, deleted by the controller once read)")
+    ZK_REASSIGNMENT = ("zk_reassignment", Area.STATE,
+        "/admin/reassign_partitions: partitions being reassigned (details.partitions: replicas, log_dirs)")
+    ZK_PREFERRED_REPLICA_ELECTION = ("zk_preferred_replica_election", Area.STATE,
+        "/admin/preferred_replica_election: partitions asked to elect their preferred leader")
+    ZK_TOPIC_DELETION = ("zk_topic_deletion", Area.STATE,
+        "/admin/delete_topics/T: topic marked for deletion (created) or deleted (node removed)")
+    ZK_CONFIG = ("zk_config", Area.STATE,
+        "/config/<type>/<name>: dynamic config overrides (details.entity_type, entity_name, config); "
+        "topic for topic configs")
+    ZK_CONFIG_CHANGE = ("zk_config_change", Area.STATE,
+        "/config/changes/config_change_N: a config change notification (details.entity_path)")
+    ZK_LOG_DIR_EVENT = ("zk_log_dir_event", Area.STATE,
+        "/log_dir_event_notification/log_dir_event_N: brokers = [the broker with a failed log dir]")
+    ZK_CLUSTER_ID = ("zk_cluster_id", Area.STATE, "/cluster/id: details.cluster_id")
+    ZK_CONSUMER_OFFSET = ("zk_consumer_offset", Area.STATE,
+        "/consumers/G/offsets/T/P: an old (ZooKeeper-based) consumer's committed offset")
+    ZK_NODE = ("zk_node", Area.STATE,
+        "any other znode (path, data, stat); details.data = its JSON object, if it holds one")
+    ZK_SERVER_SESSION = ("zk_server_session", Area.STATE,
+        "a ZooKeeper session as the server recorded it: state created (createSession, "
+        "details.timeout_ms), closed (closeSession, details.ephemerals deleted with it) or live (a "
+        "snapshot's session list); zk_session = its id")
+    ZK_TXN = ("zk_txn", Area.STATE,
+        "a ZooKeeper transaction that changes no znode: a failed multi (error), or an op this "
+        "reader does not decode (details.op_code)")
 
     # --- ZooKeeper and KRaft state: captures (zkCli, JSON exports, kafka-topics, KRaft dumps)
 
