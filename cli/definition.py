@@ -77,3 +77,8 @@ SimJson = Annotated[
 Check = Annotated[
     bool, typer.Option("--check", help="Evaluate the trace's expect records; exit 1 if any fails.")
 ]
+EmitLogs = Annotated[
+    Path | None,
+    typer.Option("--emit-logs", help="Write the logs the brokers and clients of that profile would have "
+                 "written into this directory."),
+]

@@ -122,6 +122,7 @@ def simulate(
     sets: d.Sets = None,
     as_json: d.SimJson = False,
     check: d.Check = False,
+    emit_logs: d.EmitLogs = None,
 ) -> None:
     """Run a trace through the engine and show what Kafka would have done."""
     from kafka_forensics.replay import simulate as sim
@@ -138,6 +139,13 @@ def simulate(
                 typer.echo(line, err=True)
     else:
         simulation.render_timeline(result, _console())
+    if emit_logs is not None:
+        try:
+            written = sim.emit(result, emit_logs)
+        except sim.SimulationError as e:
+            raise UserError(str(e)) from None
+        if not as_json:
+            _console().print(f"wrote {len(written)} log files to {emit_logs}")
     if check and result.failed:
         raise typer.Exit(1)
 

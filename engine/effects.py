@@ -77,6 +77,8 @@ class StateChanged(Effect):
     members: int | None = None
     #: ``__consumer_offsets`` partition of the group (the coordinator's log lines name it)
     partition: int | None = None
+    #: Stable only: the leader whose assignment made it so ("Assignment received from leader …")
+    leader: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = Effect.to_dict(self)  # (zero-argument super() fails in slotted dataclasses)

@@ -1,4 +1,5 @@
-"""``simulate``: read a trace and run it — the library side of the command."""
+"""``simulate``: read a trace, run it, and write the logs its brokers and clients would have
+written — the library side of the command."""
 
 from __future__ import annotations
 
@@ -42,3 +43,15 @@ def simulate(path: Path, *, profile: str | None = None, sets: Sequence[str] = ()
         return run_trace(trace, overrides, profile)
     except (RunError, ValueError) as e:
         raise SimulationError(str(e)) from None
+
+
+def emit(result: RunResult, out_dir: Path) -> list[Path]:
+    """Write the logs of ``result`` into ``out_dir`` (``--emit-logs``)."""
+    from .emit import emit_logs
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        return emit_logs(result.effects, result.profile, out_dir)
+    except OSError as e:
+        raise SimulationError(f"cannot write the logs into {out_dir}: {e.strerror or e}; "
+                              "give --emit-logs a directory you can write to") from None

@@ -356,7 +356,7 @@ class GroupCoordinator:
         group.state = target
         self._emit(StateChanged(self.timers.now, group.group_id, source.kafka_name(self.profile),
                                 target.kafka_name(self.profile), group.generation, reason, len(group.members),
-                                group.partition))
+                                group.partition, group.leader_id if target is S.STABLE else None))
         return True
 
     def _validate_member(self, group: Group, member_id: str, instance_id: str | None) -> ErrorCode | None:

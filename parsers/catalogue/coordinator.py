@@ -231,17 +231,32 @@ TEMPLATES: list[Template] = [
             "partition 18" + _GC,
         ),
     ),
+    # onResignation's epoch is an Option[Int] (printed "Some(12)" / "None") until 3.4 and a
+    # java.util.OptionalInt ("OptionalInt[12]" / "OptionalInt.empty") from 3.5 (GroupCoordinator.scala)
     Template(
         id="group.coordinator_resigned.2_8_1",
         kind=Kind.COORDINATOR_RESIGNED,
-        versions="2.8.1-3.9",
+        versions="2.8.1-3.4",
         loggers=SCALA_COORDINATOR,
         prefix=SCALA_PREFIX,
         text="Resigned as the group coordinator for partition {coordinator_partition} in epoch "
-        "{coordinator_epoch}",
+        "{coordinator_epoch:opt_int}",
         examples=(
             "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for "
-            "partition 5 in epoch 12" + _GC,
+            "partition 5 in epoch Some(12)" + _GC,
+        ),
+    ),
+    Template(
+        id="group.coordinator_resigned.3_5",
+        kind=Kind.COORDINATOR_RESIGNED,
+        versions="3.5-3.9",
+        loggers=SCALA_COORDINATOR,
+        prefix=SCALA_PREFIX,
+        text="Resigned as the group coordinator for partition {coordinator_partition} in epoch "
+        "{coordinator_epoch:optional_int}",
+        examples=(
+            "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for "
+            "partition 5 in epoch OptionalInt[12]" + _GC,
         ),
     ),
     Template(
@@ -1805,17 +1820,32 @@ TEMPLATES: list[Template] = [
             "metadata for __consumer_offsets-17 in epoch 4 since current epoch is 5" + _GMM,
         ),
     ),
+    # the epoch is an Option[Int] until 3.4, a java.util.OptionalInt from 3.5 (GroupMetadataManager.scala)
     Template(
         id="group.partition_unload_stale_epoch",
         kind=Kind.COORDINATOR_LOAD_SKIPPED,
-        versions="2.8.1-3.9",
+        versions="2.8.1-3.4",
         loggers=SCALA_MANAGER,
         prefix=MANAGER_PREFIX,
-        text="Not removing offsets and group metadata for " + OFFSETS_P + " in epoch {coordinator_epoch} "
-        "since current epoch is {~(?:null|~}{details.current_epoch:int}{~)~}",
+        text="Not removing offsets and group metadata for " + OFFSETS_P + " in epoch "
+        "{coordinator_epoch:opt_int} since current epoch is {~(?:null|~}{details.current_epoch:int}{~)~}",
         examples=(
             "[2022-03-02 10:11:12,131] INFO [GroupMetadataManager brokerId=1] Not removing offsets and group "
-            "metadata for __consumer_offsets-17 in epoch 4 since current epoch is null" + _GMM,
+            "metadata for __consumer_offsets-17 in epoch Some(4) since current epoch is null" + _GMM,
+        ),
+    ),
+    Template(
+        id="group.partition_unload_stale_epoch.3_5",
+        kind=Kind.COORDINATOR_LOAD_SKIPPED,
+        versions="3.5-3.9",
+        loggers=SCALA_MANAGER,
+        prefix=MANAGER_PREFIX,
+        text="Not removing offsets and group metadata for " + OFFSETS_P + " in epoch "
+        "{coordinator_epoch:optional_int} since current epoch is "
+        "{~(?:null|~}{details.current_epoch:int}{~)~}",
+        examples=(
+            "[2022-03-02 10:11:12,131] INFO [GroupMetadataManager brokerId=1] Not removing offsets and group "
+            "metadata for __consumer_offsets-17 in epoch OptionalInt[4] since current epoch is null" + _GMM,
         ),
     ),
     Template(
@@ -1916,18 +1946,35 @@ TEMPLATES: list[Template] = [
             "and group metadata from __consumer_offsets-18" + _GMM,
         ),
     ),
+    # the epoch is an Option[Int] until 3.4, a java.util.OptionalInt from 3.5 (GroupMetadataManager.scala)
     Template(
         id="group.partition_unloaded.2_8_1",
         kind=Kind.COORDINATOR_UNLOADED,
-        versions="2.8.1-3.9",
+        versions="2.8.1-3.4",
         loggers=SCALA_MANAGER,
         prefix=MANAGER_PREFIX,
-        text="Finished unloading " + OFFSETS_P + " for coordinator epoch {coordinator_epoch}. Removed "
-        "{count} cached offsets and {details.groups_removed:int} cached groups.",
+        text="Finished unloading " + OFFSETS_P + " for coordinator epoch "
+        "{coordinator_epoch:opt_int}. Removed {count} cached offsets and "
+        "{details.groups_removed:int} cached groups.",
         examples=(
             "[2023-01-16 18:00:00,001] INFO [GroupMetadataManager brokerId=0] Finished unloading "
-            "__consumer_offsets-3 for coordinator epoch 0. Removed 4 cached offsets and 1 cached "
+            "__consumer_offsets-3 for coordinator epoch Some(0). Removed 4 cached offsets and 1 cached "
             "groups." + _GMM,
+        ),
+    ),
+    Template(
+        id="group.partition_unloaded.3_5",
+        kind=Kind.COORDINATOR_UNLOADED,
+        versions="3.5-3.9",
+        loggers=SCALA_MANAGER,
+        prefix=MANAGER_PREFIX,
+        text="Finished unloading " + OFFSETS_P + " for coordinator epoch "
+        "{coordinator_epoch:optional_int}. Removed {count} cached offsets and "
+        "{details.groups_removed:int} cached groups.",
+        examples=(
+            "[2023-01-16 18:00:00,001] INFO [GroupMetadataManager brokerId=0] Finished unloading "
+            "__consumer_offsets-3 for coordinator epoch OptionalInt[0]. Removed 4 cached offsets and 1 "
+            "cached groups." + _GMM,
         ),
     ),
     Template(

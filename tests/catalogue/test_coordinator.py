@@ -755,7 +755,20 @@ def test_group_metadata_lines_split_the_member_rendering(template: str, line: st
      + GC, {"coordinator_partition": 18, "coordinator_epoch": None}),
     ("group.coordinator_resigned.2_8_1",
      "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for partition 5 "
-     "in epoch 12" + GC, {"kind": "coordinator_resigned", "coordinator_partition": 5, "coordinator_epoch": 12}),
+     "in epoch Some(12)" + GC, {"kind": "coordinator_resigned", "coordinator_partition": 5,
+                                "coordinator_epoch": 12}),
+    ("group.coordinator_resigned.2_8_1",  # a partition deleted without a leader epoch (KafkaApis)
+     "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for partition 5 "
+     "in epoch None" + GC, {"kind": "coordinator_resigned", "coordinator_partition": 5,
+                            "coordinator_epoch": None}),
+    ("group.coordinator_resigned.3_5",
+     "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for partition 5 "
+     "in epoch OptionalInt[12]" + GC, {"kind": "coordinator_resigned", "coordinator_partition": 5,
+                                       "coordinator_epoch": 12}),
+    ("group.coordinator_resigned.3_5",
+     "[2024-11-02 08:10:55,321] INFO [GroupCoordinator 1]: Resigned as the group coordinator for partition 5 "
+     "in epoch OptionalInt.empty" + GC, {"kind": "coordinator_resigned", "coordinator_partition": 5,
+                                         "coordinator_epoch": None}),
     ("group.coordinator_resigned.2_8_0",
      "[2021-04-28 16:41:30,512] INFO [GroupCoordinator 0]: Resigned as the group coordinator for partition 18"
      + GC, {"kind": "coordinator_resigned", "coordinator_partition": 18}),
@@ -818,8 +831,12 @@ def test_coordinator_election_and_group_load_name_the_offsets_partition(
      {"coordinator_epoch": 4, "details": {"current_epoch": 5}}),
     ("group.partition_unload_stale_epoch",
      "[2022-03-02 10:11:12,131] INFO [GroupMetadataManager brokerId=1] Not removing offsets and group metadata "
-     "for __consumer_offsets-17 in epoch 4 since current epoch is null" + GMM,
+     "for __consumer_offsets-17 in epoch Some(4) since current epoch is null" + GMM,
      {"coordinator_epoch": 4, "details": {"current_epoch": None}}),
+    ("group.partition_unload_stale_epoch.3_5",
+     "[2023-03-02 10:11:12,131] INFO [GroupMetadataManager brokerId=1] Not removing offsets and group metadata "
+     "for __consumer_offsets-17 in epoch OptionalInt[4] since current epoch is 5" + GMM,
+     {"coordinator_epoch": 4, "details": {"current_epoch": 5}}),
     ("group.partition_no_log.0_10_2",
      "[2019-03-02 10:11:12,131] WARN [GroupMetadataManager brokerId=1] Attempted to load offsets and group "
      "metadata from __consumer_offsets-17, but found no log" + GMM, {"coordinator_partition": 17}),
@@ -848,8 +865,12 @@ def test_coordinator_election_and_group_load_name_the_offsets_partition(
      {"kind": "coordinator_unload_scheduled", "coordinator_partition": 18}),
     ("group.partition_unloaded.2_8_1",
      "[2023-01-16 18:00:00,001] INFO [GroupMetadataManager brokerId=0] Finished unloading __consumer_offsets-3 "
-     "for coordinator epoch 0. Removed 4 cached offsets and 1 cached groups." + GMM,
+     "for coordinator epoch Some(0). Removed 4 cached offsets and 1 cached groups." + GMM,
      {"kind": "coordinator_unloaded", "coordinator_epoch": 0, "count": 4, "details": {"groups_removed": 1}}),
+    ("group.partition_unloaded.3_5",
+     "[2024-01-16 18:00:00,001] INFO [GroupMetadataManager brokerId=0] Finished unloading __consumer_offsets-3 "
+     "for coordinator epoch OptionalInt.empty. Removed 4 cached offsets and 1 cached groups." + GMM,
+     {"kind": "coordinator_unloaded", "coordinator_epoch": None, "count": 4, "details": {"groups_removed": 1}}),
     ("group.partition_unloaded.0_11",
      "[2021-04-28 16:41:30,520] INFO [GroupMetadataManager brokerId=0] Finished unloading __consumer_offsets-18. "
      "Removed 0 cached offsets and 0 cached groups." + GMM, {"count": 0, "details": {"groups_removed": 0}}),
