@@ -61,3 +61,42 @@ def test_an_unknown_profile_is_refused_with_the_known_ones() -> None:
     r = cli("simulate", str(SEED), "--profile", "0.8")
     assert r.returncode == 2
     assert "0.10.0" in r.stderr
+
+
+# two simulated consumers: one stalls in poll() past max.poll.interval.ms and leaves, the
+# other closes — broker and consumer lines alike
+CONSUMERS = """\
+{"kind":"header","timer":"realtime","profile":"2.8"}
+{"at":0,"do":"consumer","group":"g","client":"a","config":{"max.poll.interval.ms":20000},"topics":{"t":4}}
+{"at":0,"do":"consumer","group":"g","client":"b","config":{"max.poll.interval.ms":20000},"topics":{"t":4},\
+"polls":[{"at":0,"processing_ms":100},{"at":5000,"processing_ms":60000}]}
+{"at":120000,"do":"consumer_close","client":"a"}
+{"at":130000,"do":"tick"}
+"""
+
+
+def test_emit_logs_writes_logs_that_ingest_recognises_whole(tmp_path: Path) -> None:
+    """simulate --emit-logs, then ingest what it wrote: every line recognised (the issue's round
+    trip from the command line)."""
+    trace = tmp_path / "consumers.jsonl"
+    trace.write_text(CONSUMERS)
+    out = tmp_path / "logs"
+    r = cli("simulate", str(trace), "--emit-logs", str(out))
+    assert r.returncode == 0, r.stderr
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.log"))
+    assert written == ["broker-0/server.log", "consumer-a.log", "consumer-b.log"]
+    r = cli("ingest", str(out), "-o", str(tmp_path / "events.parquet"), "--json")
+    assert r.returncode == 0, r.stderr
+    files = json.loads(r.stdout)["files"]
+    assert len(files) == 3
+    for f in files:
+        assert f["physical_lines"] > 0, f["source"]
+        assert (f["recognised"], f["unrecognised"], f["malformed"]) == (f["physical_lines"], 0, 0), f["source"]
+
+
+def test_emit_logs_into_a_path_that_is_a_file_is_a_sentence_and_exit_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("")
+    r = cli("simulate", str(SEED), "--emit-logs", str(blocker / "logs"))
+    assert r.returncode == 2
+    assert "cannot write the logs into" in r.stderr and "Traceback" not in r.stderr
