@@ -270,7 +270,10 @@ def test_snapshots_hold_registrations_owned_by_their_live_sessions(live: Any) ->
                 assert r["zk_session"] in live_sessions
                 assert r["details"]["broker_epoch"] == r["details"]["czxid"]
             if r["zk_path"] == "/brokers/topics/orders":
-                assert r["details"]["num_children"] == 1  # its partitions node
+                # snapshots are fuzzy and taken at random points: the count matches the children
+                # this same snapshot holds (its partitions node, once created)
+                children = [x for x in rows if (x["zk_path"] or "").rsplit("/", 1)[0] == r["zk_path"]]
+                assert r["details"]["num_children"] == len(children) <= 1
     assert registrations > 0
 
 
