@@ -100,6 +100,9 @@ class ReplicaLog:
     def truncate_to(self, offset: int) -> tuple[Run, ...]:
         """Remove every record at or above ``offset``; the records removed."""
         if offset >= self.leo:
+            # nothing to remove, but an epoch assigned at the log end with no records (a leader
+            # that appended nothing before losing leadership) goes (UnifiedLog.truncateTo)
+            self.cache.truncate_from_end(self.leo)
             return ()
         if offset < self.log_start:  # truncateFullyAndStartAt
             removed = tuple(self.runs)

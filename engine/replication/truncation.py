@@ -1,0 +1,86 @@
+"""Where a follower truncates its log when it starts following a new leader (reference rule
+R12; ``AbstractFetcherThread`` truncation, per version):
+
+* before 0.11, or with no leader epochs in its log: to its own high watermark — the rule
+  that lost acknowledged records when leadership moved twice quickly (KIP-101's motivation);
+* from 0.11 (KIP-101): to the leader's end offset for the follower's latest epoch
+  (OffsetsForLeaderEpoch v0 answers an offset only), capped at the follower's log end;
+* from 2.0 (KIP-279): the leader answers the epoch too; when the follower holds a different
+  epoch there, it truncates to its own end of the leader's epoch and asks again, until both
+  name the same epoch — so logs that diverged through several quick fail-overs agree.
+
+From 2.8 (KAFKA-10554) the same answer comes with a Fetch response's diverging epoch instead
+of a separate OffsetsForLeaderEpoch round; the offsets truncated are the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..profiles import Profile, Switch
+from .epoch_cache import UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET
+from .log import ReplicaLog, Run
+
+
+class TruncationRule(Enum):
+    HIGH_WATERMARK = "high_watermark"
+    LEADER_EPOCH = "leader_epoch"
+
+
+@dataclass(frozen=True, slots=True)
+class Truncation:
+    """What a follower did: the offset it truncated to, the records removed (with their
+    epochs), the rule, and the OffsetsForLeaderEpoch rounds it took (0 by high watermark)."""
+
+    to_offset: int
+    removed: tuple[Run, ...]
+    rule: TruncationRule
+    rounds: int
+
+    @property
+    def records(self) -> int:
+        return sum(r.records for r in self.removed)
+
+
+def leader_answer(leader: ReplicaLog, epoch: int, profile: Profile) -> tuple[int, int]:
+    """The leader's OffsetsForLeaderEpoch answer for ``epoch``: (epoch, end offset); before
+    KIP-279 (OffsetsForLeaderEpoch v0) the epoch is not returned."""
+    found_epoch, end = leader.cache.end_offset_for(epoch, leader.leo)
+    if not profile.has(Switch.KIP_279):
+        return UNDEFINED_EPOCH, end
+    return found_epoch, end
+
+
+def truncate_follower(follower: ReplicaLog, leader: ReplicaLog, profile: Profile) -> Truncation:
+    """Truncate ``follower`` as it would on becoming a follower of ``leader``."""
+    latest = follower.cache.latest_epoch
+    if not profile.has(Switch.LEADER_EPOCH_TRUNCATION) or latest is None:
+        return Truncation(follower.hw, follower.truncate_to(follower.hw), TruncationRule.HIGH_WATERMARK, 0)
+    removed: list[Run] = []
+    rounds = 0
+    epoch = latest
+    while True:
+        rounds += 1
+        leader_epoch, leader_end = leader_answer(leader, epoch, profile)
+        if leader_end == UNDEFINED_EPOCH_OFFSET:
+            # the leader knows no such epoch: fall back to the high watermark (initial fetch offset)
+            target, done = follower.hw, True
+        elif leader_epoch == UNDEFINED_EPOCH:
+            target, done = min(leader_end, follower.leo), True
+        else:
+            own_epoch, own_end = follower.cache.end_offset_for(leader_epoch, follower.leo)
+            if own_end == UNDEFINED_EPOCH_OFFSET:
+                target, done = min(leader_end, follower.leo), True
+            elif own_epoch != leader_epoch:
+                target, done = min(own_end, follower.leo), False
+            else:
+                target, done = min(own_end, leader_end, follower.leo), True
+        removed.extend(follower.truncate_to(target))
+        if done:
+            break
+        next_epoch = follower.cache.latest_epoch
+        if next_epoch is None or next_epoch == epoch:  # nothing older left to compare
+            break
+        epoch = next_epoch
+    return Truncation(follower.leo, tuple(removed), TruncationRule.LEADER_EPOCH, rounds)
