@@ -232,6 +232,10 @@ class Switch(Enum):
                                    "KAFKA-4485: lastCaughtUpTime is the time of a fetch that reached the "
                                    "leader's LEO, or of the previous fetch if this one reached the LEO as it "
                                    "was then (before: set when a read ended at the log end) (Replica.scala)")
+    HW_COUNTS_CAUGHT_UP_REPLICAS = ("0.10.2", Area.REPLICATION,
+                                    "the leader's HW is the least LEO of the replicas in the ISR or caught "
+                                    "up within replica.lag.time.max.ms (before: of the ISR alone) "
+                                    "(Partition.maybeIncrementLeaderHW, 0.10.2.0)")
     LEADER_EPOCH_TRUNCATION = ("0.11", Area.REPLICATION,
                                "KIP-101: a follower truncates to the leader's end offset for its latest "
                                "leader epoch (OffsetsForLeaderEpoch), not to its high watermark; "
