@@ -236,6 +236,10 @@ class Switch(Enum):
                                     "the leader's HW is the least LEO of the replicas in the ISR or caught "
                                     "up within replica.lag.time.max.ms (before: of the ISR alone) "
                                     "(Partition.maybeIncrementLeaderHW, 0.10.2.0)")
+    ISR_JOIN_NEEDS_EPOCH_START = ("2.1", Area.REPLICATION,
+                                  "a follower joins the ISR only when its fetch offset has also reached "
+                                  "the start offset of the leader's current epoch, not just the HW "
+                                  "(Partition.maybeExpandIsr, leaderEpochStartOffsetOpt, 2.1.0)")
     LEADER_EPOCH_TRUNCATION = ("0.11", Area.REPLICATION,
                                "KIP-101: a follower truncates to the leader's end offset for its latest "
                                "leader epoch (OffsetsForLeaderEpoch), not to its high watermark; "
