@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from ..profiles import Profile, Switch
 
 UNKNOWN = -1
+#: "never caught up" (Kafka's 0 = 1970, long before any broker clock; virtual time starts at 0)
+NEVER: int | None = None
 
 
 @dataclass(slots=True)
@@ -28,8 +30,8 @@ class FollowerState:
     leo: int = UNKNOWN
     log_start: int = UNKNOWN
     last_fetch_leader_leo: int = UNKNOWN
-    last_fetch_ms: int = 0
-    last_caught_up_ms: int = 0
+    last_fetch_ms: int | None = NEVER
+    last_caught_up_ms: int | None = NEVER
     broker_epoch: int = UNKNOWN
 
     def on_fetch(self, offset: int, log_start: int, leader_leo: int, now: int, profile: Profile) -> None:
@@ -37,9 +39,9 @@ class FollowerState:
         if not profile.has(Switch.CAUGHT_UP_BY_PREVIOUS_FETCH):
             self.last_caught_up_ms = now  # the read reached the log end (no fetch-size limit here)
         elif offset >= leader_leo:
-            self.last_caught_up_ms = max(self.last_caught_up_ms, now)
+            self.last_caught_up_ms = _latest(self.last_caught_up_ms, now)
         elif offset >= self.last_fetch_leader_leo:
-            self.last_caught_up_ms = max(self.last_caught_up_ms, self.last_fetch_ms)
+            self.last_caught_up_ms = _latest(self.last_caught_up_ms, self.last_fetch_ms)
         self.leo = offset
         self.log_start = log_start
         self.last_fetch_leader_leo = max(leader_leo, self.last_fetch_leader_leo)
@@ -47,7 +49,10 @@ class FollowerState:
 
     def caught_up(self, leader_leo: int, now: int, lag_ms: int) -> bool:
         """In sync: at the leader's LEO, or caught up within ``replica.lag.time.max.ms``."""
-        return self.leo == leader_leo or now - self.last_caught_up_ms <= lag_ms
+        return self.leo == leader_leo or self.caught_up_within(now, lag_ms)
+
+    def caught_up_within(self, now: int, lag_ms: int) -> bool:
+        return self.last_caught_up_ms is not None and now - self.last_caught_up_ms <= lag_ms
 
     def reset(self, now: int, in_isr: bool, was_leader: bool, leader_leo: int) -> None:
         """On a new leader epoch (R6): a broker that was not leader knows nothing of its
@@ -55,8 +60,14 @@ class FollowerState:
         counts as caught up now."""
         if was_leader:
             self.last_fetch_leader_leo = leader_leo
-            self.last_fetch_ms = now if in_isr else 0
+            self.last_fetch_ms = now if in_isr else NEVER
         else:
             self.leo = self.log_start = self.last_fetch_leader_leo = UNKNOWN
-            self.last_fetch_ms = 0
-        self.last_caught_up_ms = now if in_isr else 0
+            self.last_fetch_ms = NEVER
+        self.last_caught_up_ms = now if in_isr else NEVER
+
+
+def _latest(a: int | None, b: int | None) -> int | None:
+    if a is None:
+        return b
+    return a if b is None else max(a, b)

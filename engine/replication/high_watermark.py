@@ -42,6 +42,6 @@ def next_high_watermark(hw: int, leader: int, leader_leo: int, followers: Mappin
     for broker, f in followers.items():
         if broker == leader or f.leo >= candidate:
             continue
-        if broker in counted or (by_lag and broker not in ineligible and now - f.last_caught_up_ms <= lag_ms):
+        if broker in counted or (by_lag and broker not in ineligible and f.caught_up_within(now, lag_ms)):
             candidate = f.leo
     return candidate if candidate > hw else None

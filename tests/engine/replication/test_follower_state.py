@@ -29,7 +29,7 @@ def test_a_follower_that_never_reaches_the_log_end_is_never_caught_up_from_0_10_
     f = FollowerState()
     for t, (offset, leader_leo) in enumerate([(1, 10), (5, 20), (12, 30)], start=1):
         f.on_fetch(offset, 0, leader_leo, now=t * 1_000, profile=NEW)
-    assert f.last_caught_up_ms == 0
+    assert f.last_caught_up_ms is None
     assert not f.caught_up(30, now=40_000, lag_ms=LAG)
 
 
@@ -46,14 +46,19 @@ def test_caught_up_at_the_log_end_whatever_the_time() -> None:
     assert not f.caught_up(43, now=10**9, lag_ms=LAG)
 
 
+def test_a_follower_never_caught_up_is_not_in_sync_even_at_the_start_of_time() -> None:
+    # Kafka's "never" is 0 = 1970; virtual time starts at 0, so never is its own value
+    assert not FollowerState(leo=3).caught_up(10, now=0, lag_ms=LAG)
+
+
 def test_a_new_leader_knows_nothing_of_its_followers() -> None:
     f = FollowerState(leo=9, log_start=0, last_fetch_leader_leo=9, last_fetch_ms=100, last_caught_up_ms=100)
     f.reset(now=500, in_isr=True, was_leader=False, leader_leo=12)
-    assert (f.leo, f.log_start, f.last_fetch_leader_leo, f.last_fetch_ms) == (UNKNOWN, UNKNOWN, UNKNOWN, 0)
+    assert (f.leo, f.log_start, f.last_fetch_leader_leo, f.last_fetch_ms) == (UNKNOWN, UNKNOWN, UNKNOWN, None)
     assert f.last_caught_up_ms == 500
 
 
 def test_a_leader_that_stays_leader_keeps_its_followers_offsets() -> None:
     f = FollowerState(leo=9, log_start=2, last_fetch_leader_leo=9, last_fetch_ms=100, last_caught_up_ms=100)
     f.reset(now=500, in_isr=False, was_leader=True, leader_leo=12)
-    assert (f.leo, f.log_start, f.last_fetch_leader_leo, f.last_fetch_ms, f.last_caught_up_ms) == (9, 2, 12, 0, 0)
+    assert (f.leo, f.log_start, f.last_fetch_leader_leo, f.last_fetch_ms, f.last_caught_up_ms) == (9, 2, 12, None, None)

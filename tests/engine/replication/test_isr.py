@@ -17,7 +17,7 @@ def test_isr_expiration_runs_every_half_lag_from_0_10_2() -> None:
 
 def test_a_follower_not_caught_up_within_the_lag_is_shrunk_out() -> None:
     # PartitionTest.testMaybeShrinkIsr-like: follower 3 last caught up at t=0, now t=30001
-    followers = {2: FollowerState(leo=10, last_caught_up_ms=30_000), 3: FollowerState(leo=4)}
+    followers = {2: FollowerState(leo=10, last_caught_up_ms=30_000), 3: FollowerState(leo=4, last_caught_up_ms=0)}
     assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_001, lag_ms=LAG) == (3,)
     assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_000, lag_ms=LAG) == ()
 

@@ -1,0 +1,339 @@
+"""One broker's replica of one partition, as leader or follower (``kafka.cluster.Partition``).
+
+API for the world (the broker / controller side calls these; time is passed in):
+
+* :meth:`Partition.make_leader` / :meth:`make_follower` — a LeaderAndIsr (or KRaft metadata)
+  for this replica; a state with an older partition epoch (zkVersion) is ignored (R6).
+* :meth:`Partition.append` — a produce request on the leader: acks 0 / 1 / -1, with
+  NOT_ENOUGH_REPLICAS before appending when the ISR is below the (effective) min ISR and a
+  DelayedProduce parked until the HW passes the batch (NOT_ENOUGH_REPLICAS_AFTER_APPEND when
+  the ISR shrank meanwhile) or ``request.timeout.ms`` passes (REQUEST_TIMED_OUT) (R8).
+* :meth:`Partition.on_follower_fetch` — the leader serves a follower's fetch: epoch fencing
+  (KIP-320), divergence (from 2.8), the follower's state (R1), ISR expansion (R4), the HW
+  (R5); returns a :class:`FetchAnswer` for the follower's :meth:`on_fetch_response`.
+* :meth:`Partition.shrink_isr` — the ``isr-expiration`` task (R3).
+* :meth:`Partition.on_isr_result` — the answer to an ISR proposal sent through the
+  :class:`~.model.IsrChannel` (ZooKeeper write: at once; AlterPartition: later) (R7).
+* :meth:`Partition.view` / :meth:`replica_view` / :meth:`follower` for the expectations.
+
+A follower's truncation on a leader change is :func:`.truncation.truncate_follower`, run by
+the world before the follower's first fetch; data loss is the world's :class:`.ledger.AckLedger`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..config import Config
+from ..effects import Effect
+from ..errors import ErrorCode
+from ..profiles import Profile, Switch
+from ..timers import Timer, TimerQueue
+from .effects import HighWatermarkChanged, IsrChanged, ProduceResponse
+from .follower_state import FollowerState
+from .high_watermark import effective_min_isr, next_high_watermark
+from .isr import may_join, out_of_sync
+from .ledger import AckLedger
+from .log import ReplicaLog, Run
+from .model import (
+    IsrChannel,
+    IsrProposal,
+    IsrResult,
+    LeaderAndIsr,
+    PartitionView,
+    ReplicaView,
+    TopicPartition,
+)
+
+E = ErrorCode
+#: producer request.timeout.ms default (ProducerConfig, every version here)
+PRODUCE_TIMEOUT_MS = 30_000
+#: R7: answers after which the change stays in flight until new metadata arrives
+_WAIT_FOR_METADATA = frozenset({E.UNKNOWN_TOPIC_OR_PARTITION, E.UNKNOWN_TOPIC_ID, E.FENCED_LEADER_EPOCH,
+                                E.INVALID_UPDATE_VERSION, E.INVALID_REQUEST, E.NEW_LEADER_ELECTED})
+#: R7: answers after which the leader reverts to its committed state
+_REVERT = frozenset({E.OPERATION_NOT_ATTEMPTED, E.INELIGIBLE_REPLICA})
+
+
+@dataclass(frozen=True, slots=True)
+class FetchAnswer:
+    error: ErrorCode
+    runs: tuple[Run, ...] = ()
+    hw: int = -1
+    log_start: int = -1
+    diverging: tuple[int, int] | None = None  # (epoch, end offset) the follower must truncate to
+
+
+@dataclass(slots=True)
+class _DelayedProduce:
+    client: str | None
+    run: Run
+    timer: Timer | None
+
+
+class Partition:
+    """Mutable: one per (broker, topic-partition)."""
+
+    def __init__(self, tp: TopicPartition, broker: int, profile: Profile, config: Config, timers: TimerQueue,
+                 emit: Callable[[Effect], None], ledger: AckLedger, channel: IsrChannel,
+                 log: ReplicaLog | None = None) -> None:
+        self.tp = tp
+        self.broker = broker
+        self.profile = profile
+        self.config = config
+        self.timers = timers
+        self.emit = emit
+        self.ledger = ledger
+        self.channel = channel
+        self.log = log if log is not None else ReplicaLog()
+        self.state: LeaderAndIsr | None = None
+        self.followers: dict[int, FollowerState] = {}
+        self.maximal_isr: tuple[int, ...] = ()
+        self.pending: IsrProposal | None = None
+        self.epoch_start_offset = 0
+        self.delayed: list[_DelayedProduce] = []
+        self.open_txns: dict[str, int] = {}  # producer -> first offset of its open transaction
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def is_leader(self) -> bool:
+        return self.state is not None and self.state.leader == self.broker
+
+    @property
+    def isr(self) -> tuple[int, ...]:
+        return self.state.isr if self.state is not None else ()
+
+    @property
+    def lso(self) -> int:
+        """Last stable offset: below the first record of any open transaction (LSO <= HW)."""
+        return min([self.log.hw, *self.open_txns.values()])
+
+    def _lag_ms(self) -> int:
+        return self.config.int("replica.lag.time.max.ms")
+
+    def _min_isr(self) -> int:
+        min_isr = self.config.int("min.insync.replicas")
+        if self.profile.has(Switch.HW_FROZEN_UNDER_MIN_ISR):  # 3.7: capped by the replication factor
+            replicas = len(self.state.replicas) if self.state is not None else 1
+            return effective_min_isr(min_isr, replicas)
+        return min_isr
+
+    # -- leadership -------------------------------------------------------------------------
+
+    def _stale(self, state: LeaderAndIsr) -> bool:
+        return self.state is not None and state.zk_version < self.state.zk_version
+
+    def make_leader(self, state: LeaderAndIsr, now: int) -> bool:
+        """Become (or stay) leader; False when the state is stale and ignored."""
+        if self._stale(state):
+            return False
+        was_leader = self.is_leader
+        new_epoch = not was_leader or self.state is None or state.leader_epoch > self.state.leader_epoch
+        self.state = state
+        if new_epoch:
+            self.log.cache.assign(state.leader_epoch, self.log.leo)
+            self.epoch_start_offset = self.log.leo
+            for b in state.replicas:
+                if b == self.broker:
+                    continue
+                f = self.followers.setdefault(b, FollowerState())
+                f.reset(now, b in state.isr, was_leader, self.log.leo)
+        for b in [b for b in self.followers if b not in state.replicas]:
+            del self.followers[b]
+        self.maximal_isr = state.isr
+        self.pending = None
+        self._maybe_increment_hw(now)
+        return True
+
+    def make_follower(self, state: LeaderAndIsr, now: int) -> bool:
+        """Follow ``state.leader``; parked produces are answered NOT_LEADER_OR_FOLLOWER."""
+        if self._stale(state):
+            return False
+        self.state = state
+        self.followers.clear()
+        self.maximal_isr = state.isr
+        self.pending = None
+        for d in self.delayed:
+            TimerQueue.cancel(d.timer)
+            self._respond(d.client, E.NOT_LEADER_OR_FOLLOWER, d.run, -1)
+        self.delayed.clear()
+        return True
+
+    # -- produce ----------------------------------------------------------------------------
+
+    def append(self, records: int, acks: int, client: str | None, now: int) -> None:
+        if not self.is_leader or self.state is None:
+            self._respond(client, E.NOT_LEADER_OR_FOLLOWER, None, acks)
+            return
+        if acks == -1 and len(self.isr) < self._min_isr():
+            self._respond(client, E.NOT_ENOUGH_REPLICAS, None, acks)
+            return
+        run = self.log.append(self.state.leader_epoch, records)
+        if acks == 1:
+            self.ledger.acknowledge(run.start, run.end, run.epoch, client)
+            self._respond(client, E.NONE, run, acks)
+        elif acks == -1:
+            delayed = _DelayedProduce(client, run, None)
+            self.delayed.append(delayed)
+            delayed.timer = self.timers.arm(self.config.int("request.timeout.ms", PRODUCE_TIMEOUT_MS),
+                                            "delayed-produce", lambda: self._expire(delayed))
+        self._maybe_increment_hw(now)
+
+    def _expire(self, delayed: _DelayedProduce) -> None:
+        if delayed in self.delayed:
+            self.delayed.remove(delayed)
+            self._respond(delayed.client, E.REQUEST_TIMED_OUT, delayed.run, -1)
+
+    def _complete_delayed(self) -> None:
+        for d in [d for d in self.delayed if self.log.hw >= d.run.end]:
+            self.delayed.remove(d)
+            TimerQueue.cancel(d.timer)
+            counted = self.maximal_isr if self.profile.has(Switch.ALTER_ISR) else self.isr
+            if len(counted) >= self._min_isr():
+                self.ledger.acknowledge(d.run.start, d.run.end, d.run.epoch, d.client)
+                self._respond(d.client, E.NONE, d.run, -1)
+            elif self.profile.has(Switch.NOT_ENOUGH_REPLICAS_AFTER_APPEND):
+                self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND, d.run, -1)
+
+    def _respond(self, client: str | None, error: ErrorCode, run: Run | None, acks: int) -> None:
+        if client is None or acks == 0:
+            return  # acks=0: the producer is told nothing
+        self.emit(ProduceResponse(self.timers.now, client, self.tp[0], self.tp[1], error.name,
+                                  run.start if run is not None else None,
+                                  run.records if run is not None else None, acks))
+
+    def begin_txn(self, client: str) -> None:
+        self.open_txns.setdefault(client, self.log.leo)
+
+    def end_txn(self, client: str, now: int) -> None:
+        """Commit or abort: the coordinator's marker is one control record in the log."""
+        if self.open_txns.pop(client, None) is not None and self.is_leader and self.state is not None:
+            self.log.append(self.state.leader_epoch, 1)
+            self._maybe_increment_hw(now)
+
+    # -- the high watermark -----------------------------------------------------------------
+
+    def _maybe_increment_hw(self, now: int) -> None:
+        if not self.is_leader or self.state is None:
+            return
+        new = next_high_watermark(self.log.hw, self.broker, self.log.leo, self.followers, self.isr,
+                                  self.maximal_isr, now, self._lag_ms(),
+                                  self.config.int("min.insync.replicas"), self.profile)
+        if new is None:
+            return
+        old = self.log.hw
+        if self.log.update_hw(new):
+            self.emit(HighWatermarkChanged(now, self.tp[0], self.tp[1], self.broker, old, self.log.hw,
+                                           self.state.leader_epoch))
+            self._complete_delayed()
+
+    # -- fetch ------------------------------------------------------------------------------
+
+    def on_follower_fetch(self, follower: int, offset: int, log_start: int, now: int,
+                          current_leader_epoch: int = -1, last_fetched_epoch: int = -1) -> FetchAnswer:
+        if not self.is_leader or self.state is None:
+            return FetchAnswer(E.NOT_LEADER_OR_FOLLOWER)
+        epoch = self.state.leader_epoch
+        if follower not in self.state.replicas:
+            unknown = current_leader_epoch >= 0
+            return FetchAnswer(E.UNKNOWN_LEADER_EPOCH if unknown else E.NOT_LEADER_OR_FOLLOWER)
+        if self.profile.has(Switch.KIP_320) and current_leader_epoch >= 0 and current_leader_epoch != epoch:
+            older = current_leader_epoch < epoch
+            return FetchAnswer(E.FENCED_LEADER_EPOCH if older else E.UNKNOWN_LEADER_EPOCH)
+        if self.profile.has(Switch.TRUNCATION_ON_FETCH) and last_fetched_epoch >= 0:
+            end_epoch, end = self.log.cache.end_offset_for(last_fetched_epoch, self.log.leo)
+            if end < 0 or offset < self.log.log_start:
+                return FetchAnswer(E.OFFSET_OUT_OF_RANGE)
+            if end_epoch < last_fetched_epoch or end < offset:
+                return FetchAnswer(E.NONE, hw=self.log.hw, log_start=self.log.log_start,
+                                   diverging=(end_epoch, end))
+        if offset > self.log.leo or offset < self.log.log_start:
+            return FetchAnswer(E.OFFSET_OUT_OF_RANGE)
+        state = self.followers.setdefault(follower, FollowerState())
+        state.on_fetch(offset, log_start, self.log.leo, now, self.profile)
+        if self.pending is None and may_join(follower, state, self.state.replicas, self.isr, self.log.hw,
+                                             self.epoch_start_offset, self.profile):
+            self._propose((*self.isr, follower), "expand")
+        self._maybe_increment_hw(now)
+        return FetchAnswer(E.NONE, self.log.read(offset), self.log.hw, self.log.log_start)
+
+    def on_fetch_response(self, answer: FetchAnswer, now: int) -> None:
+        """The follower's side: append what came, take the leader's HW (capped at its LEO)."""
+        if answer.error is not E.NONE or answer.diverging is not None:
+            return
+        self.log.append_runs(answer.runs)
+        old = self.log.hw
+        if self.log.update_hw(answer.hw):
+            self.emit(HighWatermarkChanged(now, self.tp[0], self.tp[1], self.broker, old, self.log.hw,
+                                           self.state.leader_epoch if self.state is not None else None))
+
+    # -- the ISR ----------------------------------------------------------------------------
+
+    def shrink_isr(self, now: int) -> None:
+        """``isr-expiration``: propose the ISR without its out-of-sync members."""
+        if not self.is_leader or self.pending is not None:
+            return
+        gone = out_of_sync(self.broker, self.log.leo, self.followers, self.isr, now, self._lag_ms())
+        if gone:
+            self._propose(tuple(b for b in self.isr if b not in gone), "shrink")
+
+    def _propose(self, isr: tuple[int, ...], cause: str) -> None:
+        assert self.state is not None
+        proposal = IsrProposal(self.tp, self.broker, self.state.leader_epoch, isr, self.state.zk_version,
+                               cause)
+        if self.profile.has(Switch.ALTER_ISR):
+            # KIP-497: one change in flight; an expansion counts at once, a shrink only once committed
+            self.pending = proposal
+            self.maximal_isr = tuple(dict.fromkeys((*self.isr, *isr)))
+        result = self.channel.propose(proposal)
+        if result is not None:
+            self.on_isr_result(result, retry=False)
+
+    def on_isr_result(self, result: IsrResult, *, retry: bool = True) -> None:
+        """The answer to a proposal (R7).  ``retry``: the answer came asynchronously, so a
+        retriable error may be sent again (a synchronous channel's error is final)."""
+        p = result.proposal
+        if self.state is None or p.leader_epoch != self.state.leader_epoch or \
+                (self.profile.has(Switch.ALTER_ISR) and p is not self.pending):
+            return  # answered after the state was replaced: ignored
+        if result.error is E.NONE and result.state is not None:
+            if result.state.zk_version < self.state.zk_version:
+                return  # an older partition epoch than the one already known
+            before = self.isr
+            self.state = result.state
+            self.maximal_isr = result.state.isr
+            self.pending = None
+            new = result.state
+            self.emit(IsrChanged(self.timers.now, self.tp[0], self.tp[1], self.broker, before, new.isr,
+                                 new.leader_epoch, new.zk_version, p.cause))
+            self._maybe_increment_hw(self.timers.now)
+            return
+        if not self.profile.has(Switch.ALTER_ISR) or result.error in _REVERT or not retry:
+            self.pending = None
+            self.maximal_isr = self.isr
+        elif result.error not in _WAIT_FOR_METADATA:
+            retried = self.channel.propose(p)
+            if retried is not None:
+                self.on_isr_result(retried, retry=False)
+
+    # -- views ------------------------------------------------------------------------------
+
+    def follower(self, broker: int) -> FollowerState | None:
+        return self.followers.get(broker)
+
+    def view(self) -> PartitionView:
+        s = self.state
+        leo = {b: f.leo for b, f in self.followers.items()}
+        leo[self.broker] = self.log.leo
+        return PartitionView(self.tp, s.leader if s else -1, s.leader_epoch if s else -1, self.isr,
+                             self.maximal_isr, self.pending.isr if self.pending else None, self.log.hw,
+                             dict(sorted(leo.items())), s.zk_version if s else 0,
+                             s.controller_epoch if s else 0)
+
+    def replica_view(self, leader: Partition | None) -> ReplicaView:
+        seen = leader.follower(self.broker) if leader is not None and leader is not self else None
+        return ReplicaView(self.tp, self.broker, self.log.leo, self.log.hw, self.log.log_start,
+                           self.log.cache.entries, seen.last_caught_up_ms if seen else None,
+                           seen.leo if seen else None, seen.log_start if seen else None)
