@@ -11,9 +11,11 @@ recorded partitions into ``/isr_change_notification/isr_change_N``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..errors import ErrorCode
+from .isr_propagation import IsrChangePropagation
 from .model import IsrProposal, IsrResult, LeaderAndIsr, TopicPartition
 from .zookeeper import ZooKeeper, partition_state_json, partition_state_path
 
@@ -26,7 +28,8 @@ class ZkIsrChannel:
     broker: int
     replicas: dict[TopicPartition, tuple[int, ...]]
     controller_epoch: dict[TopicPartition, int]
-    changed: list[TopicPartition] = field(default_factory=list)  # awaiting isr-change-propagation
+    propagation: IsrChangePropagation
+    now: Callable[[], int]
 
     def propose(self, p: IsrProposal) -> IsrResult:
         state = LeaderAndIsr(p.broker, p.leader_epoch, p.isr, self.replicas[p.tp], p.zk_version + 1,
@@ -35,7 +38,6 @@ class ZkIsrChannel:
                               writer=self.broker)
         if version is None:
             return IsrResult(p, ErrorCode.INVALID_UPDATE_VERSION)
-        if p.tp not in self.changed:
-            self.changed.append(p.tp)
+        self.propagation.record(p.tp, self.now())
         return IsrResult(p, ErrorCode.NONE, LeaderAndIsr(state.leader, state.leader_epoch, state.isr,
                                                          state.replicas, version, state.controller_epoch))

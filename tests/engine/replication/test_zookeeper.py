@@ -10,6 +10,7 @@ from kafka_forensics.engine.config import Config
 from kafka_forensics.engine.effects import Effect
 from kafka_forensics.engine.profiles import profile
 from kafka_forensics.engine.replication.effects import IsrChanged, ZkWrite
+from kafka_forensics.engine.replication.isr_propagation import IsrChangePropagation
 from kafka_forensics.engine.replication.ledger import AckLedger
 from kafka_forensics.engine.replication.model import LeaderAndIsr
 from kafka_forensics.engine.replication.partition import Partition
@@ -70,7 +71,7 @@ def test_the_written_json_reads_back_as_kafkas_znodes() -> None:
 def leader_on(z: ZooKeeper, effects: list[Effect], version: str = "2.6") -> tuple[Partition, ZkIsrChannel]:
     p = profile(version)
     timers = TimerQueue(TimerMode.REALTIME)
-    channel = ZkIsrChannel(z, 1, {TP: (1, 2, 3)}, {TP: 1})
+    channel = ZkIsrChannel(z, 1, {TP: (1, 2, 3)}, {TP: 1}, IsrChangePropagation(0), lambda: timers.now)
     leader = Partition(TP, 1, p, Config(p, {}), timers, effects.append, AckLedger(), channel)
     state = LeaderAndIsr(1, 0, (1, 2, 3), (1, 2, 3), 0, 1)
     z.create(partition_state_path(TP), partition_state_json(state))
@@ -85,7 +86,7 @@ def test_a_shrink_is_written_with_the_cached_version_and_queued_for_propagation(
     leader.shrink_isr(30_001)
     assert json.loads(z.nodes[partition_state_path(TP)].data)["isr"] == [1]
     assert z.nodes[partition_state_path(TP)].version == 1
-    assert channel.changed == [TP]
+    assert channel.propagation.changed == [TP]
     assert [(e.to_isr, e.zk_version) for e in effects if isinstance(e, IsrChanged)] == [((1,), 1)]
 
 
@@ -97,6 +98,6 @@ def test_after_someone_else_wrote_the_state_the_leader_skips_updating_its_isr() 
     z.set(partition_state_path(TP), partition_state_json(LeaderAndIsr(1, 0, (1, 2, 3), (1, 2, 3), 1, 2)))
     for _ in range(3):
         leader.shrink_isr(30_001)
-    assert leader.isr == (1, 2, 3) and channel.changed == []
+    assert leader.isr == (1, 2, 3) and channel.propagation.changed == []
     refused = [e for e in effects if isinstance(e, ZkWrite) and not e.ok]
     assert len(refused) == 3 and all(e.expected_version == 0 for e in refused)
