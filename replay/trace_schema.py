@@ -34,6 +34,7 @@ from kafka_forensics.engine import effects as _effects
 from kafka_forensics.engine.group.requests import RequestKind
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile
+from kafka_forensics.engine.replication import effects as _replication_effects  # noqa: F401  (registers them)
 from kafka_forensics.engine.timers import TimerMode
 from kafka_forensics.kafka_errors import ERRORS, RENAMED
 
@@ -870,7 +871,8 @@ def _log_epochs_in_order(fields: Mapping[str, Any], ctx: Context) -> list[Issue]
 
 
 def _effect_fields() -> Mapping[str, frozenset[str] | None]:
-    """event name -> the JSON field names of that effect (``None``: not defined yet, any field)."""
+    """event name -> the JSON field names of that effect (group and replication effects alike:
+    both modules are imported here, so the table never depends on what was imported before)."""
     out: dict[str, frozenset[str] | None] = {}
     todo = list(_effects.Effect.__subclasses__())
     while todo:
@@ -882,10 +884,6 @@ def _effect_fields() -> Mapping[str, frozenset[str] | None]:
         except TypeError:
             names |= {f.name for f in dataclasses.fields(cls)}
         out[cls.event] = frozenset(names - {"at", "event"})
-    # replication effects named by DESIGN.md ("Effects") that the engine does not define yet
-    for event in ("isr_change", "hw", "leader", "zk_write", "isr_change_notification", "alter_partition",
-                  "produce_response", "truncate", "data_loss"):
-        out.setdefault(event, None)
     return MappingProxyType(dict(sorted(out.items())))
 
 

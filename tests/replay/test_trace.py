@@ -117,7 +117,7 @@ EXPECTATION_EXAMPLES: dict[str, dict[str, Any]] = {
                 "leader_view_log_start": -1},
     "produce_response": {"client": "p1", "error": "NOT_ENOUGH_REPLICAS"},
     "effect": {"event": "member_removed", "group": "g", "reason": "session_timeout", "member_id": {"prefix": "c1-"}},
-    "no_effect": {"event": "isr_change", "topic": "t", "isr": [1]},
+    "no_effect": {"event": "isr_change", "topic": "t", "to": [1]},
 }
 
 
@@ -732,9 +732,14 @@ def test_an_effect_event_must_be_one_the_engine_emits():
     assert message.endswith('; got "member_remove"; did you mean "member_removed"?')
 
 
-def test_replication_effects_not_yet_defined_take_any_field():
-    (record,) = parse_trace(jsonl(expect("effect", event="data_loss", topic="t", count=3))).records
-    assert record.fields["count"] == 3
+def test_a_replication_effect_expectation_takes_that_effects_fields():
+    (record,) = parse_trace(jsonl(expect("effect", event="data_loss", topic="t", records=3))).records
+    assert record.fields["records"] == 3
+
+
+def test_a_replication_effect_expectation_refuses_a_field_it_does_not_have():
+    with pytest.raises(TraceError, match='unknown field "count" for a "data_loss" effect'):
+        parse_trace(jsonl(expect("effect", event="data_loss", topic="t", count=3)))
 
 
 # -- writing back ---------------------------------------------------------------------------------
