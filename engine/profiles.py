@@ -261,6 +261,34 @@ class Switch(Enum):
                                "KAFKA-15583 (KIP-966): the leader does not advance the HW while the ISR is "
                                "smaller than min(min.insync.replicas, replication factor), the effective "
                                "min ISR also used for acks=all (Partition.maybeIncrementLeaderHW)")
+    CONTROLLER_EPOCH_IN_ONE_MULTI = ("2.1", Area.REPLICATION,
+                                     "KAFKA-6082: a new controller creates /controller and bumps "
+                                     "/controller_epoch in one ZooKeeper multi, /controller_epoch created "
+                                     "at 0 first (before: /controller, then /controller_epoch created at 1 "
+                                     "or set to epoch + 1) (KafkaZkClient."
+                                     "registerControllerAndIncrementControllerEpoch)")
+    FOLLOWER_TRUNCATES_ON_EVERY_EPOCH = ("2.1", Area.REPLICATION,
+                                         "KAFKA-7164: a follower restarts fetching (and truncates again) on "
+                                         "every new leader epoch, not only when the leader changes "
+                                         "(Partition.makeFollower)")
+    ALTER_ISR_SURVIVES_LEADER_AND_ISR = ("3.0", Area.REPLICATION,
+                                         "KAFKA-12686: a LeaderAndIsr no longer clears the partition's "
+                                         "waiting AlterIsr change (AlterIsrManager.clearPending removed; 2.7 "
+                                         "and 2.8 cleared it in Partition.makeLeader / makeFollower)")
+    LEADER_RECOVERY_STATE = ("3.2", Area.REPLICATION,
+                             "KIP-704 (KAFKA-13587): a leader elected from outside the ISR is written "
+                             "RECOVERING (\"leader_recovery_state\":1 in the partition state znode) until "
+                             "its AlterPartition says RECOVERED (Election.leaderForOffline, IBP 3.2-IV0)")
+    ALTER_PARTITION_EPOCH_CHECKS = ("3.3", Area.REPLICATION,
+                                    "KAFKA-14144, KAFKA-14154: the ZooKeeper controller answers an "
+                                    "AlterPartition on an older partition epoch INVALID_UPDATE_VERSION "
+                                    "before writing (after the already-applied check), and NOT_CONTROLLER "
+                                    "when the leader's epochs are ahead of its own "
+                                    "(KafkaController.tryProcessAlterPartition)")
+    ALTER_PARTITION_ELIGIBILITY = ("3.3", Area.REPLICATION,
+                                   "KIP-841 (KAFKA-14140): the ZooKeeper controller refuses an ISR naming a "
+                                   "broker that is offline or in controlled shutdown with INELIGIBLE_REPLICA "
+                                   "(AlterPartition v2+; OPERATION_NOT_ATTEMPTED before v2)")
     # -- cluster metadata ----------------------------------------------------------------
     KRAFT_MODE = ("2.8", Area.CLUSTER,
                   "KIP-500: KRaft mode (process.roles, no ZooKeeper) as early access "
@@ -332,6 +360,9 @@ CONFIG_DEFAULTS: tuple[ConfigDefault, ...] = (
     _config("unclean.leader.election.enable", Area.REPLICATION,
             ("0.9", True, _KC),
             ("0.11", False, "KIP-106 (KAFKA-4623)")),
+    _config("auto.leader.rebalance.enable", Area.REPLICATION, ("0.9", True, _KC)),
+    _config("leader.imbalance.per.broker.percentage", Area.REPLICATION, ("0.9", 10, _KC)),
+    _config("leader.imbalance.check.interval.seconds", Area.REPLICATION, ("0.9", 300, _KC)),
     # -- consumer (Java client) ----------------------------------------------------------
     _config("session.timeout.ms", Area.CONSUMER,
             ("0.9", 30000, _CC),

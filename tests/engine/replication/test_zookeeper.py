@@ -12,11 +12,15 @@ from kafka_forensics.engine.profiles import profile
 from kafka_forensics.engine.replication.effects import IsrChanged, ZkWrite
 from kafka_forensics.engine.replication.isr_propagation import IsrChangePropagation
 from kafka_forensics.engine.replication.ledger import AckLedger
-from kafka_forensics.engine.replication.model import LeaderAndIsr
+from kafka_forensics.engine.replication.model import LeaderAndIsr, LeaderRecoveryState
 from kafka_forensics.engine.replication.partition import Partition
 from kafka_forensics.engine.replication.zk_isr import ZkIsrChannel
 from kafka_forensics.engine.replication.zookeeper import (
     ZooKeeper,
+    broker_json,
+    broker_path,
+    controller_json,
+    decode_partition_state,
     isr_change_json,
     partition_state_json,
     partition_state_path,
@@ -101,3 +105,51 @@ def test_after_someone_else_wrote_the_state_the_leader_skips_updating_its_isr() 
     assert leader.isr == (1, 2, 3) and channel.propagation.changed == []
     refused = [e for e in effects if isinstance(e, ZkWrite) and not e.ok]
     assert len(refused) == 3 and all(e.expected_version == 0 for e in refused)
+
+
+def test_a_sequence_number_counts_every_child_ever_created_not_those_left() -> None:
+    # PrepRequestProcessor: the suffix is the parent's cversion, bumped by each child create and
+    # left alone by deletes (DataTree.deleteNode only moves the pzxid) — 3.4.14 / 3.5.9 / 3.8.4
+    z, _ = zk()
+    first = z.create("/isr_change_notification/isr_change_", "{}", sequential=True)
+    assert first is not None and z.delete(first)
+    z.create("/isr_change_notification/other", "{}")
+    assert z.create("/isr_change_notification/isr_change_", "{}", sequential=True) == \
+        "/isr_change_notification/isr_change_0000000002"
+
+
+def test_a_registration_czxid_is_the_broker_epoch_and_grows() -> None:
+    # KIP-380 (2.2): the broker epoch is the czxid of /brokers/ids/N; a new registration has a newer one
+    z, _ = zk()
+    s = z.open_session(1)
+    z.create(broker_path(1), broker_json(1, 0), session=s)
+    before = z.get(broker_path(1)).czxid  # type: ignore[union-attr]
+    z.expire(s)
+    z.create(broker_path(1), broker_json(1, 5), session=z.open_session(1))
+    assert z.get(broker_path(1)).czxid > before  # type: ignore[union-attr]
+
+
+def test_the_partition_state_reads_back_with_the_stat_version_as_zk_version() -> None:
+    state = LeaderAndIsr(2, 5, (2, 3), (1, 2, 3), 9, 4, LeaderRecoveryState.RECOVERING)
+    assert decode_partition_state(partition_state_json(state), 9, (1, 2, 3)) == state
+
+
+def test_leader_recovery_state_lands_after_version_as_kafkas_map_orders_it() -> None:
+    # ZkData 3.2 TopicPartitionStateZNode.encode: a six-entry Scala 2.13 HashMap
+    text = partition_state_json(LeaderAndIsr(2, 5, (2,), (1, 2), 0, 4, LeaderRecoveryState.RECOVERING))
+    assert text == ('{"controller_epoch":4,"leader":2,"version":1,"leader_recovery_state":1,'
+                    '"leader_epoch":5,"isr":[2]}')
+    assert "leader_recovery_state" not in partition_state_json(LeaderAndIsr(2, 5, (2,), (1, 2), 0, 4))
+
+
+def test_the_controller_znode_as_kafka_writes_it() -> None:
+    # ControllerZNode.encode: {"version":1,"brokerid":N,"timestamp":"<ms>"}
+    assert json.loads(controller_json(3, 1700)) == {"version": 1, "brokerid": 3, "timestamp": "1700"}
+    assert controller_json(3, 1700) == '{"version":1,"brokerid":3,"timestamp":"1700"}'
+
+
+def test_a_seeded_node_is_input_not_a_write() -> None:
+    z, effects = zk()
+    z.seed("/brokers/topics/t/partitions/0/state", "{}", 7)
+    assert effects == [] and z.get("/brokers/topics/t/partitions/0/state").version == 7  # type: ignore[union-attr]
+    assert z.set("/brokers/topics/t/partitions/0/state", "{}", 7) == 8

@@ -1,0 +1,286 @@
+"""One ZooKeeper-mode broker (``KafkaServer`` / ``ReplicaManager`` as far as replication
+goes): alive or not, registered in ZooKeeper or not, its replicas (:class:`.partition.
+Partition`), the LeaderAndIsr it accepts, its ISR channel and its periodic tasks.
+
+* **Lifecycle.**  ``start``: a new session and an ephemeral ``/brokers/ids/N`` whose czxid
+  is the broker epoch (KIP-380); its replicas restart from their logs (disk survives a
+  crash, and the log's high watermark with it, as if just checkpointed; in-memory
+  leadership does not).  ``fail``: the process is gone, its session with
+  it.  ``expire_session``: the session and the registration go, but the process lives on
+  with what it knew — its cached zkVersions now stale (its ISR writes refused: ``Cached
+  zkVersion … skip updating ISR``), its AlterPartition requests answered
+  STALE_BROKER_EPOCH — until it registers again (``register``, on ``broker_start``).
+* **LeaderAndIsr** (``ReplicaManager.becomeLeaderOrFollower``): refused with
+  STALE_CONTROLLER_EPOCH from an older controller epoch; a partition takes it only with a
+  leader epoch above its own (else ignored, "not higher than the current leader epoch").
+  A follower whose new leader is not alive keeps its state ("cannot become follower since
+  the new leader N is unavailable").  A follower restarts fetching when its leader changed,
+  or — from 2.1 (KAFKA-7164) — on every new leader epoch; restarting, it truncates: at once
+  to its high watermark before 0.11, by leader epoch (before its first fetch, the world's
+  step) after KIP-101.
+* **Periodic tasks** (``ReplicaManager.startup``): ``isr-expiration`` every
+  ``replica.lag.time.max.ms / 2`` (``replica.lag.time.max.ms`` before 0.10.2) and, before
+  2.7's AlterIsr, ``isr-change-propagation`` every 2500 ms.  KafkaScheduler runs them at
+  the broker's start and then every period; the run at start finds nothing to do (no
+  LeaderAndIsr has arrived yet), so the first timer is one period after the start.  With
+  ``periodic_tasks: manual`` only ``run_task`` runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..config import Config
+from ..effects import Effect
+from ..errors import ErrorCode
+from ..profiles import Profile, Switch
+from ..timers import Timer, TimerQueue
+from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
+from .effects import DataLoss, IsrChangeNotification, LeaderChanged, ProduceResponse, Truncated
+from .isr import isr_expiration_period_ms
+from .isr_propagation import PERIOD_MS as PROPAGATION_PERIOD_MS
+from .isr_propagation import IsrChangePropagation
+from .ledger import AckLedger
+from .log import ReplicaLog
+from .model import IsrChannel, IsrResult, LeaderAndIsr, TopicPartition, tp_name
+from .partition import Partition
+from .truncation import Truncation, TruncationRule
+from .zk_isr import ZkIsrChannel
+from .zookeeper import ISR_CHANGE_PREFIX, ZooKeeper, broker_json, broker_path, isr_change_json
+
+E = ErrorCode
+ISR_EXPIRATION = "isr-expiration"
+ISR_CHANGE_PROPAGATION = "isr-change-propagation"
+TASKS = (ISR_EXPIRATION, ISR_CHANGE_PROPAGATION)
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerHooks:
+    """What a broker needs from the world around it."""
+
+    ledger: Callable[[TopicPartition], AckLedger]
+    #: every replica's log of a partition (data survives while any of them holds it)
+    holders: Callable[[TopicPartition], list[ReplicaLog]]
+    #: hand an AlterPartition request to the controller (None: a scripted controller)
+    send_alter: Callable[[int, AlterPartitionRequest], None] | None
+    #: an /isr_change_notification znode was created (the controller's watcher fires)
+    notified: Callable[[], None]
+    #: after a timer of this broker ran (the world drains its queue and checks invariants)
+    after_timer: Callable[[], None]
+    #: whether a broker is alive in this broker's metadata (what the controller told it)
+    alive: Callable[[int], bool]
+
+
+class Broker:
+    """Mutable: one broker process and its replicas."""
+
+    def __init__(self, broker_id: int, profile: Profile, config: Config, timers: TimerQueue,
+                 emit: Callable[[Effect], None], zk: ZooKeeper, hooks: BrokerHooks, *,
+                 periodic: bool) -> None:
+        self.id = broker_id
+        self.profile = profile
+        self.config = config
+        self.timers = timers
+        self.emit = emit
+        self.zk = zk
+        self.hooks = hooks
+        self.periodic = periodic
+        self.alive = False
+        self.registered = False
+        self.session: int | None = None
+        self.epoch = -1  # broker epoch: the czxid of its registration
+        self.started_ms = 0
+        self.controller_epoch = 0  # the highest seen in a LeaderAndIsr
+        self.replicas: dict[TopicPartition, Partition] = {}
+        self.needs_truncation: set[TopicPartition] = set()
+        self.propagation: IsrChangePropagation | None = None
+        self._zk_replicas: dict[TopicPartition, tuple[int, ...]] = {}
+        self._zk_controller_epoch: dict[TopicPartition, int] = {}
+        self.channel: IsrChannel = self._new_channel()
+        self._tasks: dict[str, Timer] = {}
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    @property
+    def now(self) -> int:
+        return self.timers.now
+
+    def _new_channel(self) -> IsrChannel:
+        if self.profile.has(Switch.ALTER_ISR):
+            send = self.hooks.send_alter
+            return AlterPartitionChannel(
+                self.id, lambda: self.timers.now, self.emit, lambda: self.epoch, self._deliver,
+                (lambda request: send(self.id, request)) if send is not None else None, self._later)
+        self.propagation = IsrChangePropagation(self.started_ms)
+        return ZkIsrChannel(self.zk, self.id, self._zk_replicas, self._zk_controller_epoch, self.propagation,
+                            lambda: self.timers.now)
+
+    def start(self, started_ms: int) -> None:
+        """Start (or restart) the process: a new session, registered; replicas from disk."""
+        self.alive = True
+        self.started_ms = started_ms
+        self.controller_epoch = 0  # memory: relearnt from the next LeaderAndIsr
+        self._zk_replicas.clear()
+        self._zk_controller_epoch.clear()
+        self.session = self.zk.open_session(self.id)
+        self.channel = self._new_channel()
+        self.register()
+        for tp, p in list(self.replicas.items()):
+            self.replicas[tp] = self._partition(tp, p.log)
+        self.needs_truncation.clear()
+        if self.periodic:
+            self._arm(ISR_EXPIRATION, isr_expiration_period_ms(self.config.int("replica.lag.time.max.ms"),
+                                                                self.profile))
+            if not self.profile.has(Switch.ALTER_ISR):
+                self._arm(ISR_CHANGE_PROPAGATION, PROPAGATION_PERIOD_MS)
+
+    def register(self) -> None:
+        """Create ``/brokers/ids/N`` in the current session (``KafkaZkClient.registerBroker``)."""
+        if self.session is None:
+            return
+        path = broker_path(self.id)
+        self.zk.create(path, broker_json(self.id, self.now), session=self.session, writer=self.id)
+        node = self.zk.get(path)
+        if node is not None and node.ephemeral_owner == self.session:
+            self.registered = True
+            self.epoch = node.czxid
+
+    def fail(self) -> None:
+        """The process dies: its session ends, parked produces get a disconnect."""
+        self.alive = False
+        self.registered = False
+        for timer in self._tasks.values():
+            TimerQueue.cancel(timer)
+        self._tasks.clear()
+        if isinstance(self.channel, AlterPartitionChannel):
+            self.channel.clear()
+        if self.session is not None:
+            self.zk.expire(self.session)
+            self.session = None
+        for tp, p in list(self.replicas.items()):
+            for parked in p.delayed:
+                TimerQueue.cancel(parked.timer)
+                if parked.client is not None:
+                    self.emit(ProduceResponse(self.now, parked.client, tp[0], tp[1], E.NETWORK_EXCEPTION.name,
+                                              parked.run.start, parked.run.records, -1))
+            self.replicas[tp] = self._partition(tp, p.log)  # leadership is memory: gone
+        self.needs_truncation.clear()
+
+    def expire_session(self) -> None:
+        """The ZooKeeper session expires: the registration goes; the process reconnects with
+        a new session but is not registered until :meth:`register`."""
+        if self.session is not None:
+            self.zk.expire(self.session)
+        self.registered = False
+        self.session = self.zk.open_session(self.id) if self.alive else None
+
+    # -- replicas ---------------------------------------------------------------------------
+
+    def _partition(self, tp: TopicPartition, log: ReplicaLog | None) -> Partition:
+        return Partition(tp, self.id, self.profile, self.config, self.timers, self.emit,
+                         self.hooks.ledger(tp), self.channel, log)
+
+    def host(self, tp: TopicPartition, log: ReplicaLog | None = None) -> Partition:
+        """This broker's replica of ``tp`` (created empty, or on ``log``, the first time)."""
+        p = self.replicas.get(tp)
+        if p is None:
+            p = self.replicas[tp] = self._partition(tp, log)
+        return p
+
+    def _deliver(self, result: IsrResult) -> None:
+        p = self.replicas.get(result.proposal.tp)
+        if p is not None and self.alive:
+            p.on_isr_result(result)
+
+    def on_leader_and_isr(self, tp: TopicPartition, state: LeaderAndIsr, controller_epoch: int) -> ErrorCode:
+        if controller_epoch < self.controller_epoch:
+            return E.STALE_CONTROLLER_EPOCH
+        self.controller_epoch = controller_epoch
+        p = self.host(tp)
+        known = p.state
+        if known is not None and state.leader_epoch <= known.leader_epoch:
+            return E.STALE_CONTROLLER_EPOCH  # ignored: the leader epoch is not higher
+        if self.id not in state.replicas:
+            return E.UNKNOWN_TOPIC_OR_PARTITION
+        if state.leader != self.id and not self.hooks.alive(state.leader):
+            # makeFollowers: "cannot become follower since the new leader N is unavailable" —
+            # the partition keeps its state until a LeaderAndIsr names a live leader
+            return E.NONE
+        self._zk_replicas[tp] = state.replicas
+        self._zk_controller_epoch[tp] = state.controller_epoch
+        if isinstance(self.channel, AlterPartitionChannel) and \
+                not self.profile.has(Switch.ALTER_ISR_SURVIVES_LEADER_AND_ISR):
+            self.channel.clear_pending(tp)
+        before = known.leader if known is not None else -1
+        now = self.now
+        if state.leader == self.id:
+            if not p.make_leader(state, now):
+                return E.STALE_CONTROLLER_EPOCH
+        else:
+            if not p.make_follower(state, now):
+                return E.STALE_CONTROLLER_EPOCH
+            restart = before != state.leader or self.profile.has(Switch.FOLLOWER_TRUNCATES_ON_EVERY_EPOCH)
+            if restart:
+                if self.profile.has(Switch.LEADER_EPOCH_TRUNCATION):
+                    self.needs_truncation.add(tp)
+                else:  # ReplicaManager.makeFollowers: truncate to the high watermark at once
+                    leo = p.log.leo
+                    removed = p.log.truncate_to(p.log.hw)
+                    done = Truncation(p.log.leo, removed, TruncationRule.HIGH_WATERMARK, 0)
+                    self.report_truncation(tp, leo, done, state.leader_epoch)
+        if before != state.leader:
+            self.emit(LeaderChanged(now, tp[0], tp[1], self.id, before, state.leader, state.leader_epoch,
+                                    state.isr))
+        return E.NONE
+
+    def report_truncation(self, tp: TopicPartition, from_offset: int, truncation: Truncation,
+                          leader_epoch: int | None) -> None:
+        """``truncate`` effect, and ``data_loss`` for acknowledged records no replica holds now."""
+        if not truncation.removed:
+            return
+        now = self.now
+        self.emit(Truncated(now, tp[0], tp[1], self.id, from_offset, truncation.to_offset, truncation.records,
+                            truncation.rule.value, leader_epoch))
+        for lost in self.hooks.ledger(tp).lost(truncation.removed, self.hooks.holders(tp)):
+            self.emit(DataLoss(now, tp[0], tp[1], self.id, lost.first_offset, lost.last_offset, lost.records,
+                               lost.clients))
+
+    # -- periodic tasks ---------------------------------------------------------------------
+
+    def _arm(self, task: str, period: int) -> None:
+        elapsed = (self.now - self.started_ms) % period
+        self._tasks[task] = self.timers.arm(period - elapsed, task, lambda: self._fire(task, period))
+
+    def _fire(self, task: str, period: int) -> None:
+        if not self.alive:
+            return
+        self._tasks[task] = self.timers.arm(period, task, lambda: self._fire(task, period))
+        self.run_task(task)
+        self.hooks.after_timer()
+
+    def _later(self, delay: int, action: Callable[[], None]) -> None:
+        def fire() -> None:
+            if self.alive:
+                action()
+                self.hooks.after_timer()
+        self.timers.arm(delay, "send-alter-partition", fire)
+
+    def run_task(self, task: str) -> bool:
+        """Run a periodic task now; False when this version has no such task."""
+        if task == ISR_EXPIRATION:
+            for tp in sorted(self.replicas):
+                self.replicas[tp].shrink_isr(self.now)
+            return True
+        if task == ISR_CHANGE_PROPAGATION:
+            if self.propagation is None or self.profile.has(Switch.ALTER_ISR):
+                return False
+            due = self.propagation.due(self.now)
+            if due:
+                path = self.zk.create(ISR_CHANGE_PREFIX, isr_change_json(due), sequential=True,
+                                      writer=self.id)
+                self.emit(IsrChangeNotification(self.now, path or "", self.id,
+                                                tuple(tp_name(tp) for tp in due)))
+                self.hooks.notified()
+            return True
+        raise ValueError(f"unknown periodic task {task!r}: use {' or '.join(TASKS)}")

@@ -1,0 +1,567 @@
+"""The replicated cluster, sans-I/O: ZooKeeper, the controller, the brokers and their replicas,
+driven by the replication stimuli of the trace contract (:mod:`.stimuli`), one step each.
+
+A step is a stimulus, or a timer of a broker (periodic task, AlterPartition retry).  What a
+step sets off — LeaderAndIsr from the controller, an AlterPartition request and its answer,
+the controller's reading of an ISR-change notification — is queued and handled before the
+step ends, one message at a time, so no machine is re-entered while it works and network
+takes no virtual time.  After every step the invariants are checked for the partitions the
+step touched, each violation a ``finding`` effect (:mod:`.invariants`), never an exception.
+
+Choices the trace contract leaves to the model, made here once:
+
+* **Brokers** exist from their first mention: a replica of ``create_partition`` names a
+  broker that is alive and registered, its periodic tasks counted from time 0;
+  ``broker_start`` starts one (tasks counted from then), restarts a failed one (its logs
+  kept, its leaderships not) or registers again one whose session expired.
+* **The controller** is the lowest-numbered live registered broker when the role is free
+  (Kafka's race for ``/controller`` has no winner to copy; the choice is stable).
+  ``controller: scripted`` keeps the role and its context but lets the trace decide:
+  ``leader_and_isr``, ``elect`` and ``alter_partition_reply`` records.
+* **A fetch** at offset *o* says the follower's log ends at *o*: records it does not hold
+  yet below *o* are ones it fetched from this leader before (they are copied from the
+  leader's log), and a fetch below its log end re-reads what it has (the answer is taken
+  from its log end on).  ``current_leader_epoch`` defaults to the epoch the follower knows
+  (KIP-320, 2.1+), ``last_fetched_epoch`` to the epoch of its record before *o* (2.8+).
+  Before its first fetch under a new leader a follower truncates by leader epoch
+  (0.11 – 2.7, an OffsetsForLeaderEpoch round, fenced by epoch from 2.1); from 2.8 the
+  leader's diverging-epoch answer drives the same truncation.
+* **A produce** goes to the leader ZooKeeper names (the producer's metadata).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..config import Config
+from ..effects import Effect, Finding
+from ..errors import ErrorCode
+from ..profiles import Profile, Switch
+from ..timers import Timer, TimerQueue
+from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
+from .broker import Broker, BrokerHooks
+from .controller import Controller
+from .effects import ProduceResponse, ZkWrite
+from .invariants import InvariantMonitor, Violation, check
+from .ledger import AckLedger
+from .log import ReplicaLog, Run
+from .model import IsrProposal, IsrResult, LeaderAndIsr, PartitionView, ReplicaView, TopicPartition, tp_name
+from .partition import FetchAnswer, Partition
+from .stimuli import (
+    AlterPartitionReply,
+    Append,
+    BeginTxn,
+    BrokerFail,
+    BrokerShutdown,
+    BrokerStart,
+    CreatePartition,
+    Elect,
+    EndTxn,
+    Fetch,
+    LeaderAndIsrRequest,
+    ReplicationStimulus,
+    RunTask,
+    ZkSessionExpire,
+)
+from .truncation import truncate_follower
+from .zookeeper import ZooKeeper, partition_state_path
+
+E = ErrorCode
+#: the controller's periodic task (``scheduleAutoLeaderRebalanceTask``: 5 s after failover)
+AUTO_REBALANCE = "auto-leader-rebalance-task"
+AUTO_REBALANCE_FIRST_MS = 5_000
+CONTROLLER_MODES = ("auto", "scripted")
+PERIODIC_MODES = ("auto", "manual")
+
+
+def _state_path_partition(path: str) -> TopicPartition | None:
+    parts = path.split("/")
+    if len(parts) == 7 and parts[1:3] == ["brokers", "topics"] and parts[4] == "partitions" \
+            and parts[6] == "state" and parts[5].isdigit():
+        return (parts[3], int(parts[5]))
+    return None
+
+
+class ReplicationWorld:
+    """Mutable: one simulated ZooKeeper-mode cluster's replication."""
+
+    def __init__(self, profile: Profile, config: Config, timers: TimerQueue,
+                 emit: Callable[[Effect], None], *, controller: str = "auto",
+                 periodic_tasks: str = "auto") -> None:
+        if controller not in CONTROLLER_MODES:
+            raise ValueError(f"controller {controller!r} is not a controller mode; use auto or scripted.")
+        if periodic_tasks not in PERIODIC_MODES:
+            raise ValueError(f"periodic_tasks {periodic_tasks!r} is not a mode; use auto or manual.")
+        self.profile = profile
+        self.config = config
+        self.timers = timers
+        self._out = emit
+        self.automatic = controller == "auto"
+        self.periodic = periodic_tasks == "auto"
+        self.zk = ZooKeeper(lambda: self.timers.now, self._emit)
+        self.controller = Controller(profile, config, self.zk, self._emit, lambda: self.timers.now,
+                                     self._send_leader_and_isr, automatic=self.automatic)
+        self.brokers: dict[int, Broker] = {}
+        self.ledgers: dict[TopicPartition, AckLedger] = {}
+        self.monitor = InvariantMonitor()
+        self._queue: deque[Callable[[], None]] = deque()
+        self._draining = False
+        self._dirty: set[TopicPartition] = set()
+        self._active: dict[TopicPartition, set[str]] = {}
+        self._last_leader: dict[TopicPartition, int] = {}
+        #: AlterPartition requests sent while no broker held the controller role: the
+        #: broker-to-controller channel keeps them until a controller is known
+        self._unrouted: list[tuple[int, AlterPartitionRequest]] = []
+        self._rebalance: Timer | None = None
+        self._hooks = BrokerHooks(ledger=self._ledger, holders=self._holders,
+                                  send_alter=self._send_alter if self.automatic else None,
+                                  notified=self._notified, after_timer=self._step_done,
+                                  alive=lambda broker: broker in self.controller.live)
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            CreatePartition: self._create_partition, Append: self._append, Fetch: self._fetch,
+            BrokerFail: self._broker_fail, BrokerStart: self._broker_start,
+            BrokerShutdown: self._broker_shutdown,
+            ZkSessionExpire: self._session_expire, LeaderAndIsrRequest: self._leader_and_isr,
+            Elect: self._elect, AlterPartitionReply: self._alter_reply, RunTask: self._run_task,
+            BeginTxn: self._begin_txn, EndTxn: self._end_txn,
+        }
+
+    # -- entry points -----------------------------------------------------------------------
+
+    def handle(self, stimulus: ReplicationStimulus) -> None:
+        """One step: the stimulus, everything it set off, then the invariants."""
+        handler = self._handlers.get(type(stimulus))
+        if handler is None:
+            raise TypeError(f"{type(stimulus).__name__} is not a replication stimulus")
+        handler(stimulus)
+        self._step_done()
+
+    def advance_to(self, at: int) -> None:
+        """Move the clock (firing due timers, each its own step)."""
+        self.timers.advance_to(at)
+        self._step_done()
+
+    # -- views ------------------------------------------------------------------------------
+
+    def partition_view(self, tp: TopicPartition) -> PartitionView | None:
+        quorum = self.controller.read(tp)
+        if quorum is None:
+            return None
+        leader = self._leader_replica(tp)
+        if leader is not None:
+            return leader.view()
+        last = self._replica(tp, self._last_leader.get(tp, -1))
+        hw, leo = (last.log.hw, {last.broker: last.log.leo}) if last is not None else (0, {})
+        return PartitionView(tp, quorum.leader, quorum.leader_epoch, quorum.isr, quorum.isr, None, hw, leo,
+                             quorum.zk_version, quorum.controller_epoch)
+
+    def replica_view(self, tp: TopicPartition, broker: int) -> ReplicaView | None:
+        p = self._replica(tp, broker)
+        if p is None:
+            return None
+        return p.replica_view(self._leader_of(tp, p))
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def _emit(self, effect: Effect) -> None:
+        self._out(effect)
+        if isinstance(effect, ZkWrite):
+            tp = _state_path_partition(effect.path)
+            if tp is not None:
+                self._dirty.add(tp)
+            for name, message in self.monitor.write(effect.path, effect.op, effect.ok, effect.version):
+                self._out(Finding(effect.at, name, effect.path, message))
+
+    def _post(self, action: Callable[[], None]) -> None:
+        self._queue.append(action)
+
+    def _drain(self) -> None:
+        if self._draining:
+            return
+        self._draining = True
+        try:
+            while self._queue:
+                self._queue.popleft()()
+        finally:
+            self._draining = False
+
+    def _step_done(self) -> None:
+        self._drain()
+        self._check()
+
+    def _ledger(self, tp: TopicPartition) -> AckLedger:
+        return self.ledgers.setdefault(tp, AckLedger())
+
+    def _holders(self, tp: TopicPartition) -> list[ReplicaLog]:
+        return [b.replicas[tp].log for _, b in sorted(self.brokers.items()) if tp in b.replicas]
+
+    def _replica(self, tp: TopicPartition, broker: int) -> Partition | None:
+        b = self.brokers.get(broker)
+        return b.replicas.get(tp) if b is not None else None
+
+    def _live_replica(self, tp: TopicPartition, broker: int) -> Partition | None:
+        b = self.brokers.get(broker)
+        return b.replicas.get(tp) if b is not None and b.alive else None
+
+    def _leader_replica(self, tp: TopicPartition) -> Partition | None:
+        """The replica that leads: the one ZooKeeper names if it believes so, else the live
+        replica that believes it leads in the highest epoch (a broker cut off from ZooKeeper)."""
+        quorum = self.controller.read(tp)
+        named = self._live_replica(tp, quorum.leader) if quorum is not None else None
+        if named is not None and named.is_leader:
+            return named
+        believers = [p for b in sorted(self.brokers) if (p := self._live_replica(tp, b)) is not None
+                     and p.is_leader and p.state is not None]
+        return max(believers, key=lambda p: p.state.leader_epoch if p.state else -1, default=None)
+
+    def _leader_of(self, tp: TopicPartition, follower: Partition) -> Partition | None:
+        """The leader ``follower`` fetches from: the one it was told of, else ZooKeeper's."""
+        if follower.state is not None and follower.state.leader >= 0:
+            return self._live_replica(tp, follower.state.leader)
+        quorum = self.controller.read(tp)
+        return self._live_replica(tp, quorum.leader) if quorum is not None and quorum.leader >= 0 else None
+
+    def _mark_broker(self, broker: Broker) -> None:
+        self._dirty.update(broker.replicas)
+
+    def _known(self, tp: TopicPartition, record: str) -> None:
+        if tp not in self.controller.assignment:
+            raise ValueError(f"{record} names partition {tp_name(tp)}, which no create_partition record "
+                             f"made; create it first.")
+
+    # -- brokers and the controller role ----------------------------------------------------
+
+    def _broker(self, broker_id: int) -> Broker:
+        b = self.brokers.get(broker_id)
+        if b is None:
+            b = Broker(broker_id, self.profile, self.config, self.timers, self._emit, self.zk, self._hooks,
+                       periodic=self.periodic)
+            self.brokers[broker_id] = b
+        return b
+
+    def _ensure_controller(self) -> None:
+        if self.controller.active:
+            return
+        for broker_id in sorted(self.brokers):
+            b = self.brokers[broker_id]
+            if b.alive and b.registered and b.session is not None:
+                self.controller.become(broker_id, b.session)
+                self._dirty.update(self.controller.assignment)
+                self._arm_rebalance(AUTO_REBALANCE_FIRST_MS)
+                waiting, self._unrouted = self._unrouted, []
+                for broker, request in waiting:
+                    self._send_alter(broker, request)
+                return
+
+    def _joined(self, b: Broker) -> None:
+        """``b`` registered: the controller hears of it (or the role is taken)."""
+        self._mark_broker(b)
+        if not self.controller.active:
+            self._ensure_controller()
+        elif b.id not in self.controller.live:
+            if self.automatic:
+                self.controller.broker_registered(b.id, b.epoch)
+            else:
+                self.controller.note_live(b.id, b.epoch)
+
+    def _left(self, b: Broker, was_controller: bool) -> None:
+        """``b``'s registration is gone: the controller reacts (or the role moves)."""
+        self._mark_broker(b)
+        if was_controller:
+            self.controller.resign()
+            TimerQueue.cancel(self._rebalance)
+            self._ensure_controller()
+        elif self.automatic:
+            self.controller.broker_gone(b.id)
+        else:
+            self.controller.note_gone(b.id)
+
+    def _arm_rebalance(self, delay: int) -> None:
+        if not (self.automatic and self.periodic and self.config.bool("auto.leader.rebalance.enable", True)):
+            return
+        epoch = self.controller.epoch
+
+        def fire() -> None:
+            if self.controller.active and self.controller.epoch == epoch:
+                self._dirty.update(self.controller.auto_rebalance())
+                self._arm_rebalance(self.config.int("leader.imbalance.check.interval.seconds", 300) * 1000)
+                self._step_done()
+        self._rebalance = self.timers.arm(delay, AUTO_REBALANCE, fire)
+
+    def _send_leader_and_isr(self, broker: int, tp: TopicPartition, state: LeaderAndIsr, epoch: int) -> None:
+        self._post(lambda: self._deliver_leader_and_isr(broker, tp, state, epoch))
+
+    def _deliver_leader_and_isr(self, broker: int, tp: TopicPartition, state: LeaderAndIsr,
+                                epoch: int) -> None:
+        b = self.brokers.get(broker)
+        if b is None or not b.alive or not b.registered:
+            return  # the controller's channel to a broker it thinks dead is gone
+        b.on_leader_and_isr(tp, state, epoch)
+        self._dirty.add(tp)
+
+    def _send_alter(self, broker: int, request: AlterPartitionRequest) -> None:
+        def answer() -> None:
+            if not self.controller.active:
+                self._unrouted.append((broker, request))
+                return
+            response = self.controller.alter_partition(request)
+            b = self.brokers.get(broker)
+            if b is not None and isinstance(b.channel, AlterPartitionChannel):
+                b.channel.on_response(request, response)
+            self._dirty.update(p.tp for p in request.proposals)
+        self._post(answer)
+
+    def _notified(self) -> None:
+        if self.automatic:
+            self._post(lambda: self._dirty.update(self.controller.isr_change_notifications()))
+
+    # -- stimuli ----------------------------------------------------------------------------
+
+    def _create_partition(self, s: CreatePartition) -> None:
+        if s.tp in self.controller.assignment:
+            raise ValueError(f"create_partition: partition {tp_name(s.tp)} already exists.")
+        if not s.replicas:
+            raise ValueError(f"create_partition: partition {tp_name(s.tp)} needs at least one replica.")
+        fresh = [b for b in s.replicas if b not in self.brokers]
+        for broker_id in fresh:
+            self._broker(broker_id).start(0)
+        for broker_id in s.replicas:
+            runs = (s.logs or {}).get(broker_id)
+            self._broker(broker_id).host(s.tp, ReplicaLog.of(runs) if runs else None)
+        for broker_id in fresh:
+            self._joined(self.brokers[broker_id])
+        live = [b for b in s.replicas if self.brokers[b].alive and self.brokers[b].registered]
+        leader = s.leader if s.leader is not None else (live[0] if live else -1)
+        isr = s.isr if s.isr is not None else (tuple(live) if live else ((leader,) if leader >= 0 else ()))
+        state = LeaderAndIsr(leader, s.leader_epoch, isr, s.replicas, s.zk_version, self.controller.epoch)
+        if s.zk_version != 0:
+            self.monitor.seeded(partition_state_path(s.tp), s.zk_version)
+        self.controller.create_partition(s.tp, state)
+        self._dirty.add(s.tp)
+
+    def _append(self, s: Append) -> None:
+        self._dirty.add(s.tp)
+        quorum = self.controller.read(s.tp)
+        target = self._live_replica(s.tp, quorum.leader) if quorum is not None else None
+        if target is None:
+            target = next((p for b in sorted(self.brokers) if (p := self._live_replica(s.tp, b)) is not None),
+                          None)
+        if target is not None:
+            target.append(s.records, s.acks, s.client, self.timers.now)
+        elif s.client is not None and s.acks != 0:
+            error = E.NOT_LEADER_OR_FOLLOWER if quorum is not None else E.UNKNOWN_TOPIC_OR_PARTITION
+            self._emit(ProduceResponse(self.timers.now, s.client, s.tp[0], s.tp[1], error.name, None, None,
+                                       s.acks))
+
+    def _fetch(self, s: Fetch) -> None:
+        self._known(s.tp, "fetch")
+        self._dirty.add(s.tp)
+        now = self.timers.now
+        fb = self.brokers.get(s.replica)
+        if fb is not None and not fb.alive:
+            return  # a dead broker fetches nothing
+        follower = fb.replicas.get(s.tp) if fb is not None else None
+        if follower is not None and follower.is_leader:
+            follower = None  # it believes it leads: it does not fetch as a follower
+        leader = self._leader_of(s.tp, follower) if follower is not None else self._leader_replica(s.tp)
+        if leader is None or (follower is not None and leader is follower):
+            return  # nobody to fetch from
+        if follower is not None and fb is not None and s.tp in fb.needs_truncation \
+                and not self.profile.has(Switch.TRUNCATION_ON_FETCH):
+            if self.profile.has(Switch.KIP_320) and not self._same_epoch(leader, follower):
+                return  # OffsetsForLeaderEpoch fenced: the follower retries once the epochs agree
+            fb.needs_truncation.discard(s.tp)
+            self._truncate(fb, follower, leader)
+        if follower is not None and s.offset > follower.log.leo:
+            self._catch_up(follower, leader, s.offset)
+        answer = leader.on_follower_fetch(s.replica, s.offset, follower.log.log_start if follower else 0, now,
+                                          self._current_epoch(s, follower), self._last_fetched(s, follower))
+        if follower is None or fb is None:
+            return
+        if answer.diverging is not None:
+            fb.needs_truncation.discard(s.tp)
+            self._truncate(fb, follower, leader)
+            return
+        if answer.error is E.NONE:
+            fb.needs_truncation.discard(s.tp)  # from 2.8 the fetch itself checked for divergence
+        if answer.error is E.NONE and s.offset <= follower.log.leo:
+            runs = tuple(Run(r.epoch, max(r.start, follower.log.leo), r.end) for r in answer.runs
+                         if r.end > follower.log.leo)
+            follower.on_fetch_response(FetchAnswer(E.NONE, runs, answer.hw, answer.log_start), now)
+
+    @staticmethod
+    def _same_epoch(leader: Partition, follower: Partition) -> bool:
+        return leader.state is not None and follower.state is not None and \
+            leader.state.leader_epoch == follower.state.leader_epoch
+
+    def _current_epoch(self, s: Fetch, follower: Partition | None) -> int:
+        if s.current_leader_epoch >= 0 or follower is None or follower.state is None:
+            return s.current_leader_epoch
+        return follower.state.leader_epoch if self.profile.has(Switch.KIP_320) else -1
+
+    def _last_fetched(self, s: Fetch, follower: Partition | None) -> int:
+        if s.last_fetched_epoch >= 0 or follower is None or not self.profile.has(Switch.TRUNCATION_ON_FETCH):
+            return s.last_fetched_epoch
+        epoch = follower.log.epoch_at(s.offset - 1)
+        return epoch if epoch is not None else -1
+
+    def _truncate(self, fb: Broker, follower: Partition, leader: Partition) -> None:
+        leo = follower.log.leo
+        done = truncate_follower(follower.log, leader.log, self.profile)
+        fb.report_truncation(follower.tp, leo, done, follower.state.leader_epoch if follower.state else None)
+
+    @staticmethod
+    def _catch_up(follower: Partition, leader: Partition, offset: int) -> None:
+        """The records below ``offset`` the follower got from this leader before."""
+        end = min(offset, leader.log.leo)
+        runs = tuple(Run(r.epoch, r.start, min(r.end, end)) for r in leader.log.read(follower.log.leo)
+                     if r.start < end)
+        follower.log.append_runs(runs)
+
+    def _broker_fail(self, s: BrokerFail) -> None:
+        b = self.brokers.get(s.broker)
+        if b is None:
+            raise ValueError(f"broker_fail names broker {s.broker}, which no record started or assigned a "
+                             f"replica; start it or create a partition on it first.")
+        if not b.alive:
+            return
+        was_controller = self.controller.id == b.id
+        b.fail()
+        self._left(b, was_controller)
+
+    def _broker_start(self, s: BrokerStart) -> None:
+        b = self._broker(s.broker)
+        if b.alive and b.registered:
+            return
+        if b.alive:
+            b.register()  # after a session expiry: registers again in its new session
+        else:
+            b.start(self.timers.now)
+        self._joined(b)
+
+    def _broker_shutdown(self, s: BrokerShutdown) -> None:
+        b = self.brokers.get(s.broker)
+        if b is None or not b.alive:
+            raise ValueError(f"broker_shutdown names broker {s.broker}, which is not running.")
+        if self.automatic and b.registered:
+            self.controller.controlled_shutdown(b.id)
+            self._drain()
+        was_controller = self.controller.id == b.id
+        b.fail()
+        self._left(b, was_controller)
+
+    def _session_expire(self, s: ZkSessionExpire) -> None:
+        b = self.brokers.get(s.broker)
+        if b is None or not b.alive:
+            raise ValueError(f"zk_session_expire names broker {s.broker}, which is not running.")
+        if not b.registered:
+            return
+        was_controller = self.controller.id == b.id
+        b.expire_session()
+        self._left(b, was_controller)
+
+    def _leader_and_isr(self, s: LeaderAndIsrRequest) -> None:
+        self._known(s.tp, "leader_and_isr")
+        before = self.controller.read(s.tp)
+        assert before is not None
+        state = LeaderAndIsr(s.leader, s.leader_epoch, s.isr,
+                             s.replicas if s.replicas is not None else before.replicas,
+                             s.zk_version if s.zk_version is not None else before.zk_version + 1,
+                             s.controller_epoch if s.controller_epoch is not None else self.controller.epoch)
+        self._impose(s.tp, state)
+        self.controller.announce(s.tp, before, state, None, "election")
+        for broker in state.replicas:
+            self._send_leader_and_isr(broker, s.tp, state, state.controller_epoch)
+        self._dirty.add(s.tp)
+
+    def _impose(self, tp: TopicPartition, state: LeaderAndIsr) -> None:
+        if not self.controller.impose(tp, state):
+            self.monitor.seeded(partition_state_path(tp), state.zk_version)
+
+    def _elect(self, s: Elect) -> None:
+        self._known(s.tp, "elect")
+        self.controller.elect(s.tp, s.strategy)
+        self._dirty.add(s.tp)
+
+    def _alter_reply(self, s: AlterPartitionReply) -> None:
+        self._known(s.tp, "alter_partition_reply")
+        self._dirty.add(s.tp)
+
+        def answer(p: IsrProposal) -> IsrResult:
+            if s.error is not None and s.error is not E.NONE:
+                return IsrResult(p, s.error)
+            state = LeaderAndIsr(p.broker, s.leader_epoch if s.leader_epoch is not None else p.leader_epoch,
+                                 s.isr if s.isr is not None else p.isr, self.controller.assignment[s.tp],
+                                 s.zk_version if s.zk_version is not None else p.zk_version + 1,
+                                 self.controller.epoch)
+            self._impose(s.tp, state)
+            return IsrResult(p, E.NONE, state)
+
+        quorum = self.controller.read(s.tp)
+        order = sorted(self.brokers, key=lambda b: (quorum is None or b != quorum.leader, b))
+        for broker_id in order:
+            channel = self.brokers[broker_id].channel
+            if isinstance(channel, AlterPartitionChannel) and channel.reply(s.tp, answer):
+                return
+        why = ("before 2.7 a leader writes its ISR to ZooKeeper itself"
+               if not self.profile.has(Switch.ALTER_ISR)
+               else "the controller answered every change already" if self.automatic
+               else "no leader has an ISR change waiting")
+        self._emit(Finding(self.timers.now, "alter_partition_reply_unmatched", tp_name(s.tp),
+                           f"an alter_partition_reply for {tp_name(s.tp)} answers nothing: {why}"))
+
+    def _run_task(self, s: RunTask) -> None:
+        b = self.brokers.get(s.broker)
+        if b is None or not b.alive:
+            raise ValueError(f"run_task names broker {s.broker}, which is not running.")
+        if s.task == AUTO_REBALANCE:
+            if self.controller.id != b.id:
+                raise ValueError(f"run_task {AUTO_REBALANCE} names broker {s.broker}, which is not the "
+                                 f"controller (broker {self.controller.id} is).")
+            self._dirty.update(self.controller.auto_rebalance())
+            return
+        b.run_task(s.task)
+        self._mark_broker(b)
+
+    def _txn_leader(self, tp: TopicPartition) -> Partition | None:
+        quorum = self.controller.read(tp)
+        return self._live_replica(tp, quorum.leader) if quorum is not None else None
+
+    def _begin_txn(self, s: BeginTxn) -> None:
+        leader = self._txn_leader(s.tp)
+        if leader is not None:
+            leader.begin_txn(s.client)
+        self._dirty.add(s.tp)
+
+    def _end_txn(self, s: EndTxn) -> None:
+        leader = self._txn_leader(s.tp)
+        if leader is not None:
+            leader.end_txn(s.client, self.timers.now)
+        self._dirty.add(s.tp)
+
+    # -- invariants -------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        now = self.timers.now
+        for tp in sorted(self._dirty):
+            quorum = self.controller.read(tp)
+            if quorum is None:
+                continue
+            replicas = {b: p for b in quorum.replicas if (p := self._replica(tp, b)) is not None}
+            leader = self._leader_replica(tp)
+            if leader is not None:
+                self._last_leader[tp] = leader.broker
+            states: list[Violation] = check(quorum, replicas)
+            active = {name for name, _ in states}
+            seen = self._active.get(tp, set())
+            entity = tp_name(tp)
+            for name, message in states:
+                if name not in seen:
+                    seen = seen | {name}
+                    self._out(Finding(now, name, entity, message))
+            self._active[tp] = active
+            for name, message in self.monitor.step(quorum, replicas):
+                self._out(Finding(now, name, entity, message))
+        self._dirty.clear()
