@@ -231,11 +231,22 @@ class Switch(Enum):
     CAUGHT_UP_BY_PREVIOUS_FETCH = ("0.10.2", Area.REPLICATION,
                                    "KAFKA-4485: lastCaughtUpTime is the time of a fetch that reached the "
                                    "leader's LEO, or of the previous fetch if this one reached the LEO as it "
-                                   "was then (before: set when a read ended at the log end) (Replica.scala)")
+                                   "was then (before: only a fetch whose offset was at the leader's LEO, "
+                                   "ReplicaManager.readFromLocalLog's readToEndOfLog; the time a replica was "
+                                   "first known, never reset on a leader change) (Replica.scala)")
     HW_COUNTS_CAUGHT_UP_REPLICAS = ("0.10.2", Area.REPLICATION,
                                     "the leader's HW is the least LEO of the replicas in the ISR or caught "
                                     "up within replica.lag.time.max.ms (before: of the ISR alone) "
                                     "(Partition.maybeIncrementLeaderHW, 0.10.2.0)")
+    FOLLOWER_AT_LOG_END_IN_SYNC = ("2.1", Area.REPLICATION,
+                                   "KAFKA-7152: a follower whose LEO equals the leader's is never out of "
+                                   "sync, however long since it last caught up (before: the lag time "
+                                   "alone) (Partition.getOutOfSyncReplicas, 2.1.0)")
+    FOLLOWER_RESET_FETCH_TIME_IN_SYNC_ONLY = ("3.3", Area.REPLICATION,
+                                              "apache/kafka#12081: a re-elected leader sets a follower's "
+                                              "last fetch time to now only if it is in the ISR, else to 0 "
+                                              "(before: now for every follower) "
+                                              "(Replica.resetReplicaState, 3.3.0)")
     ISR_JOIN_NEEDS_EPOCH_START = ("2.1", Area.REPLICATION,
                                   "a follower joins the ISR only when its fetch offset has also reached "
                                   "the start offset of the leader's current epoch, not just the HW "

@@ -3,7 +3,7 @@
 
 * Shrink (the ``isr-expiration`` task, every ``replica.lag.time.max.ms / 2`` from 0.10.2,
   every ``replica.lag.time.max.ms`` before — KAFKA-4485): the ISR members other than the
-  leader that are neither at the leader's LEO nor caught up within the lag.
+  leader not caught up within the lag — and, from 2.1 (KAFKA-7152), not at the leader's LEO.
 * Expand (on a follower's fetch): an assigned replica outside the ISR whose LEO reached the
   HW — and, from 2.1, the start offset of the leader's current epoch, so a follower cannot
   join on a HW the new leader has not yet re-established — and that is eligible (alive; in
@@ -23,10 +23,10 @@ def isr_expiration_period_ms(lag_ms: int, profile: Profile) -> int:
 
 
 def out_of_sync(leader: int, leader_leo: int, followers: Mapping[int, FollowerState], isr: Collection[int],
-                now: int, lag_ms: int) -> tuple[int, ...]:
+                now: int, lag_ms: int, profile: Profile) -> tuple[int, ...]:
     """The ISR members the leader would shrink out now, in ISR order."""
     return tuple(b for b in isr if b != leader and b in followers
-                 and not followers[b].caught_up(leader_leo, now, lag_ms))
+                 and not followers[b].caught_up(leader_leo, now, lag_ms, profile))
 
 
 def may_join(broker: int, follower: FollowerState, replicas: Collection[int], isr: Collection[int], hw: int,

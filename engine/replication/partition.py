@@ -31,7 +31,7 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
 from .effects import HighWatermarkChanged, IsrChanged, ProduceResponse
-from .follower_state import FollowerState
+from .follower_state import NEVER, FollowerState
 from .high_watermark import effective_min_isr, next_high_watermark
 from .isr import may_join, out_of_sync
 from .ledger import AckLedger
@@ -132,27 +132,34 @@ class Partition:
         was_leader = self.is_leader
         new_epoch = not was_leader or self.state is None or state.leader_epoch > self.state.leader_epoch
         self.state = state
+        self._track_replicas(state, now)
         if new_epoch:
             self.log.cache.assign(state.leader_epoch, self.log.leo)
             self.epoch_start_offset = self.log.leo
-            for b in state.replicas:
-                if b == self.broker:
-                    continue
-                f = self.followers.setdefault(b, FollowerState())
-                f.reset(now, b in state.isr, was_leader, self.log.leo)
-        for b in [b for b in self.followers if b not in state.replicas]:
-            del self.followers[b]
+            for b, f in self.followers.items():
+                f.reset(now, b in state.isr, was_leader, self.log.leo, self.profile)
         self.maximal_isr = state.isr
         self.pending = None
         self._maybe_increment_hw(now)
         return True
+
+    def _track_replicas(self, state: LeaderAndIsr, now: int) -> None:
+        """The other assigned replicas, as leader or follower (``getOrCreateReplica`` /
+        ``removeReplica``; ``remoteReplicasMap`` from 2.4).  Before 0.10.2 a replica's caught-up
+        time starts when the broker first learns of it and survives leader changes."""
+        first_known = NEVER if self.profile.has(Switch.CAUGHT_UP_BY_PREVIOUS_FETCH) else now
+        for b in state.replicas:
+            if b != self.broker and b not in self.followers:
+                self.followers[b] = FollowerState(last_caught_up_ms=first_known)
+        for b in [b for b in self.followers if b not in state.replicas]:
+            del self.followers[b]
 
     def make_follower(self, state: LeaderAndIsr, now: int) -> bool:
         """Follow ``state.leader``; parked produces are answered NOT_LEADER_OR_FOLLOWER."""
         if self._stale(state):
             return False
         self.state = state
-        self.followers.clear()
+        self._track_replicas(state, now)
         self.maximal_isr = state.isr
         self.pending = None
         for d in self.delayed:
@@ -251,13 +258,17 @@ class Partition:
                                    diverging=(end_epoch, end))
         if offset > self.log.leo or offset < self.log.log_start:
             return FetchAnswer(E.OFFSET_OUT_OF_RANGE)
+        # Kafka reads the log first and updates the follower's state after (ReplicaManager.fetchMessages
+        # 0.10-2.x, Partition.fetchRecords 3.x): the answer carries the HW from before this fetch,
+        # so a follower learns a HW its own fetch raised one fetch later
+        answer = FetchAnswer(E.NONE, self.log.read(offset), self.log.hw, self.log.log_start)
         state = self.followers.setdefault(follower, FollowerState())
         state.on_fetch(offset, log_start, self.log.leo, now, self.profile)
         if self.pending is None and may_join(follower, state, self.state.replicas, self.isr, self.log.hw,
                                              self.epoch_start_offset, self.profile):
             self._propose((*self.isr, follower), "expand")
         self._maybe_increment_hw(now)
-        return FetchAnswer(E.NONE, self.log.read(offset), self.log.hw, self.log.log_start)
+        return answer
 
     def on_fetch_response(self, answer: FetchAnswer, now: int) -> None:
         """The follower's side: append what came, take the leader's HW (capped at its LEO)."""
@@ -275,7 +286,8 @@ class Partition:
         """``isr-expiration``: propose the ISR without its out-of-sync members."""
         if not self.is_leader or self.pending is not None:
             return
-        gone = out_of_sync(self.broker, self.log.leo, self.followers, self.isr, now, self._lag_ms())
+        gone = out_of_sync(self.broker, self.log.leo, self.followers, self.isr, now, self._lag_ms(),
+                           self.profile)
         if gone:
             self._propose(tuple(b for b in self.isr if b not in gone), "shrink")
 

@@ -18,14 +18,17 @@ def test_isr_expiration_runs_every_half_lag_from_0_10_2() -> None:
 def test_a_follower_not_caught_up_within_the_lag_is_shrunk_out() -> None:
     # PartitionTest.testMaybeShrinkIsr-like: follower 3 last caught up at t=0, now t=30001
     followers = {2: FollowerState(leo=10, last_caught_up_ms=30_000), 3: FollowerState(leo=4, last_caught_up_ms=0)}
-    assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_001, lag_ms=LAG) == (3,)
-    assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_000, lag_ms=LAG) == ()
+    p = profile("3.9")
+    assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_001, lag_ms=LAG, profile=p) == (3,)
+    assert out_of_sync(1, 10, followers, (1, 2, 3), now=30_000, lag_ms=LAG, profile=p) == ()
 
 
-def test_a_follower_at_the_log_end_stays_whatever_its_caught_up_time() -> None:
-    # an idle partition: nothing to fetch, the follower is at the LEO
+def test_from_2_1_a_follower_at_the_log_end_stays_whatever_its_caught_up_time() -> None:
+    # KAFKA-7152: an idle partition, nothing to fetch, the follower at the LEO; before 2.1 the
+    # lag time alone decided and such a follower was shrunk out
     followers = {2: FollowerState(leo=10, last_caught_up_ms=0)}
-    assert out_of_sync(1, 10, followers, (1, 2), now=10**7, lag_ms=LAG) == ()
+    assert out_of_sync(1, 10, followers, (1, 2), now=10**7, lag_ms=LAG, profile=profile("2.1")) == ()
+    assert out_of_sync(1, 10, followers, (1, 2), now=10**7, lag_ms=LAG, profile=profile("2.0")) == (2,)
 
 
 def test_a_follower_joins_once_it_reaches_the_high_watermark() -> None:

@@ -207,18 +207,35 @@ def test_a_new_leader_epoch_starts_at_the_log_end_in_the_epoch_cache() -> None:
     assert w.leader.epoch_start_offset == 4
 
 
-def test_the_follower_takes_the_records_and_the_leaders_hw() -> None:
+def test_the_follower_learns_the_hw_its_own_fetch_raised_one_fetch_later() -> None:
+    """ReplicaManager.fetchMessages (0.10-2.x) / Partition.fetchRecords (3.x): the leader reads
+    the log, HW included, before updating the follower's state — the answer to the fetch that
+    moves the HW still carries the old one (the lag behind KIP-101's first scenario)."""
     w = World("3.9", ZkChannel())
     w.start(isr=(1, 2))
     w.leader.append(6, 1, "p", 0)
-    answer = w.leader.on_follower_fetch(2, 0, 0, 0)
+    w.follower.on_fetch_response(w.leader.on_follower_fetch(2, 0, 0, 0), 0)
+    assert (w.follower.log.leo, w.follower.log.hw) == (6, 0)
+    answer = w.leader.on_follower_fetch(2, 6, 0, 0)  # raises the leader's HW to 6 ...
+    assert (w.leader.log.hw, answer.hw) == (6, 0)  # ... but answers with the HW read before
     w.follower.on_fetch_response(answer, 0)
-    assert w.follower.log.leo == 6 and w.follower.log.hw == 0  # the HW moves on the next fetch
-    answer = w.leader.on_follower_fetch(2, 6, 0, 0)
-    w.follower.on_fetch_response(answer, 0)
+    assert w.follower.log.hw == 0
+    w.follower.on_fetch_response(w.leader.on_follower_fetch(2, 6, 0, 0), 0)
     assert w.follower.log.hw == 6
     hws = [(e.broker, e.to_hw) for e in w.effects if isinstance(e, HighWatermarkChanged)]
     assert hws == [(1, 6), (2, 6)]
+
+
+def test_the_follower_hw_is_capped_at_its_own_log_end() -> None:
+    """AbstractFetcherThread / ReplicaFetcherThread.processPartitionData: follower HW =
+    min(leader's HW, own LEO)."""
+    w = World("3.9", ZkChannel())
+    w.start(isr=(1,))
+    w.leader.append(6, 1, "p", 0)  # ISR of the leader alone: HW 6 at once
+    answer = w.leader.on_follower_fetch(2, 0, 0, 0)
+    assert answer.hw == 6
+    w.follower.on_fetch_response(type(answer)(answer.error, answer.runs[:0], answer.hw, 0), 0)
+    assert (w.follower.log.leo, w.follower.log.hw) == (0, 0)
 
 
 def test_a_fetch_with_another_leader_epoch_is_fenced_from_2_1() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,9 +105,6 @@ def d4(version: str) -> tuple[ReplicationWorld, list[Effect]]:
     return w, effects
 
 
-@pytest.mark.xfail(strict=True, reason="partition.py answers a fetch with the HW this very fetch "
-                   "raised; Kafka reads the log (and its HW) before updating the follower's state "
-                   "(ReplicaManager.fetchMessages), so B's HW is still 0 at step 7 — reported to R1")
 def test_d4_truncating_to_the_high_watermark_breaks_strong_isr() -> None:
     w, effects = d4("0.10.2")
     assert w.brokers[2].replicas[TP].log.runs == []  # B_log: []
