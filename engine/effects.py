@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 class RemovalReason(Enum):
@@ -42,6 +42,75 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields an effect renders after ``at``, in declaration order (looked up once per
+    class: ``simulate --json`` renders every effect)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "at")
+    return names
+
+
+_E = TypeVar("_E")
+
+
+def _cheap_init(cls: type[_E]) -> type[_E]:
+    """Give a frozen slotted effect class a constructor about five times cheaper than the
+    dataclass's ``__init__``, with the same signature and the same result.
+
+    A frozen dataclass's ``__init__`` stores each field through ``object.__setattr__`` (its
+    class refuses plain stores): one call per field, 1.8 µs for a 17-field :class:`Response`,
+    paid for every answered request.  Here the instance is built as a *twin*: a subclass with
+    the same slots that takes plain stores, whose ``__init__`` ends by giving the instance the
+    class ``cls``.  What comes out is an ordinary frozen ``cls`` (equality, hashing, repr and
+    ``FrozenInstanceError`` as before).  ``cls.build`` constructs through the twin directly
+    (the engine's hot paths); ``cls(...)`` itself lends a new instance the twin's class while
+    its fields are stored (0.1 µs dearer).  Subclasses keep the dataclass ``__init__``.
+    """
+    original = cls.__init__
+    twin = type(f"_Building{cls.__name__}", (cls,), {
+        "__slots__": (), "__module__": cls.__module__,
+        # both names share one type slot: overriding __setattr__ alone keeps the slow path
+        "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+    params, stores, names = [], [], []
+    env: dict[str, Any] = {"__name__": cls.__module__, "_cls": cls, "_twin": twin, "_original": original,
+                           "_set": object.__setattr__}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs the dataclass __init__")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        names.append(f.name)
+        stores.append(f"    self.{f.name} = {f.name}")
+    signature = ", ".join(params)
+    source = "\n".join([
+        f"def _build(self, {signature}):",
+        *stores,
+        "    self.__class__ = _cls",
+        f"def __init__(self, {signature}):",
+        "    if self.__class__ is not _cls:",
+        f"        return _original(self, {', '.join(names)})",
+        "    _set(self, '__class__', _twin)",
+        *stores,
+        "    self.__class__ = _cls",
+    ])
+    exec(source, env)  # as dataclasses builds its __init__: one function per field list
+    for name, owner in (("_build", twin), ("__init__", cls)):
+        function = env[name]
+        function.__name__ = "__init__"
+        function.__qualname__ = f"{owner.__qualname__}.__init__"
+        function.__doc__ = original.__doc__
+        owner.__init__ = function  # type: ignore[misc]
+    cls.build = twin  # type: ignore[attr-defined]
+    return cls
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """Base of every effect: the virtual time it happened at."""
@@ -51,18 +120,17 @@ class Effect:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"at": self.at, "event": self.event}
-        for f in fields(self):
-            if f.name == "at":
-                continue
-            value = getattr(self, f.name)
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
             if value is not None:
-                out[f.name] = _plain(value)
+                out[name] = _plain(value)
         return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class StateChanged(Effect):
     """A group changed state (``generation`` is the one after the change)."""
@@ -87,6 +155,7 @@ class StateChanged(Effect):
         return out
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class Response(Effect):
     """A response to a request (a parked request's carries the time it completed)."""
@@ -116,6 +185,7 @@ class Response(Effect):
     member_metadata: tuple[tuple[str, str | None, bytes], ...] | None = None
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class MemberAdded(Effect):
     event: ClassVar[str] = "member_added"
@@ -131,6 +201,7 @@ class MemberAdded(Effect):
     reason: str | None = None
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class MemberRemoved(Effect):
     event: ClassVar[str] = "member_removed"
@@ -142,6 +213,7 @@ class MemberRemoved(Effect):
     generation: int | None = None
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class CoordinatorChanged(Effect):
     """This broker loaded or unloaded a ``__consumer_offsets`` partition's groups."""
@@ -153,6 +225,7 @@ class CoordinatorChanged(Effect):
     groups: tuple[str, ...] = ()
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class Finding(Effect):
     """An invariant the engine found broken, by its stable name (not an exception)."""
@@ -163,6 +236,7 @@ class Finding(Effect):
     message: str = ""
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class ClientEvent(Effect):
     """Something a simulated Java consumer did that its own log would show

@@ -7,6 +7,14 @@ that becomes due fires by the rule of the queue's :class:`TimerMode`.
 
 Ties are broken by arming order (a counter), never by hashing, so one trace always fires
 its timers in one order.
+
+Re-arming (:meth:`TimerQueue.rearm`) is what a DelayedHeartbeat does on every heartbeat.  In
+the two heapq modes a live timer moved to a later deadline keeps its queue entry, which then
+sits at or before the timer's real (deadline, seq) key; when that stale entry comes out it is
+put back under the real key.  Every live timer has exactly one entry and no entry is later
+than its timer's key, so timers fire in exactly the order that cancelling and arming anew
+would give, without a dead entry per heartbeat.  Mock-strict keeps cancel-and-arm: Kafka's
+``MockTimer`` order among equal deadlines depends on its heap's shape.
 """
 
 from __future__ import annotations
@@ -61,21 +69,45 @@ class TimerQueue:
     #: called after every fired action (the cluster drains its message queue there, so
     #: what a timer set off is handled at the timer's time, and never re-entrantly).
     on_fired: Callable[[], None] | None = None
+    #: the mode as flags, read per advance and per re-arm (cheaper than comparing enums):
+    #: a heapq of tuples (every mode but mock-strict: only these re-arm in place), realtime
+    _heapq: bool = field(init=False, default=False)
+    _realtime: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self._heapq = self.mode is not TimerMode.MOCK_STRICT
+        self._realtime = self.mode is TimerMode.REALTIME
 
     def arm(self, delay_ms: int, name: str, action: Callable[[], None]) -> Timer:
         """Run ``action`` ``delay_ms`` from now.  A delay of zero or less in the mock
         modes runs it at once, as Kafka's mock timers do."""
         self._seq += 1
         timer = Timer(self.now + max(delay_ms, 0), self._seq, name, action)
-        if delay_ms <= 0 and self.mode is not TimerMode.REALTIME:
+        if delay_ms <= 0 and not self._realtime:
             timer.live = False
             action()  # inside the caller's step: the caller drains afterwards
             return timer
-        if self.mode is TimerMode.MOCK_STRICT:
-            _java_offer(self._heap, timer)
-        else:
+        if self._heapq:
             heapq.heappush(self._heap, (timer.deadline, timer.seq, timer))
+        else:
+            _java_offer(self._heap, timer)
         return timer
+
+    def rearm(self, timer: Timer | None, delay_ms: int, name: str, action: Callable[[], None]) -> Timer:
+        """Cancel ``timer`` (if given) and arm ``action`` ``delay_ms`` from now: the same as
+        :meth:`cancel` then :meth:`arm`, and cheaper for a live timer pushed later (see the
+        module docstring), which is then the timer returned."""
+        if timer is not None and timer.live:
+            deadline = self.now + delay_ms
+            if delay_ms > 0 and deadline >= timer.deadline and self._heapq:
+                self._seq += 1
+                timer.deadline = deadline
+                timer.seq = self._seq
+                timer.name = name
+                timer.action = action
+                return timer
+            timer.live = False
+        return self.arm(delay_ms, name, action)
 
     @staticmethod
     def cancel(timer: Timer | None) -> None:
@@ -97,22 +129,23 @@ class TimerQueue:
         """Move the clock to ``at`` (never backwards), firing what becomes due."""
         if at < self.now:
             raise ValueError(f"time went backwards: {at} < {self.now}")
-        if self.mode is TimerMode.REALTIME:
-            self._advance_realtime(at)
+        if self._realtime:
+            heap = self._heap
+            if heap and heap[0][0] <= at:
+                self._advance_realtime(at)
+            self.now = at
         else:
             self.now = at
             self._fire_mock(strict=self.mode is TimerMode.MOCK_STRICT)
 
     def _advance_realtime(self, at: int) -> None:
-        while True:
-            self._drop_dead()
-            if not self._heap or self._heap[0][0] > at:
-                break
-            timer = heapq.heappop(self._heap)[2]
-            self.now = max(self.now, timer.deadline)
-            timer.live = False
-            self._run(timer)
-        self.now = at
+        heap = self._heap
+        while heap and heap[0][0] <= at:
+            timer = self._pop_due(heap)
+            if timer is not None:
+                self.now = max(self.now, timer.deadline)
+                timer.live = False
+                self._run(timer)
 
     def _fire_mock(self, *, strict: bool) -> None:
         # The clock has already jumped, so a timer armed while firing is due at
@@ -128,22 +161,30 @@ class TimerQueue:
                     timer.live = False
                     self._run(timer)
             return
-        while True:
-            self._drop_dead()
-            if not self._heap or self._heap[0][0] > self.now:
-                break
-            timer = heapq.heappop(self._heap)[2]
-            timer.live = False
-            self._run(timer)
+        heap = self._heap
+        while heap and heap[0][0] <= self.now:
+            timer = self._pop_due(heap)
+            if timer is not None:
+                timer.live = False
+                self._run(timer)
+
+    @staticmethod
+    def _pop_due(heap: list[Any]) -> Timer | None:
+        """The first entry's timer if it is due under that entry's key; None if the entry was
+        dead (dropped) or stale (put back under its timer's re-armed key)."""
+        _, seq, timer = heapq.heappop(heap)
+        if not timer.live:
+            return None
+        if timer.seq != seq:
+            heapq.heappush(heap, (timer.deadline, timer.seq, timer))
+            return None
+        return timer
 
     def _run(self, timer: Timer) -> None:
         timer.action()
         if self.on_fired is not None:
             self.on_fired()
 
-    def _drop_dead(self) -> None:
-        while self._heap and not self._heap[0][2].live:
-            heapq.heappop(self._heap)
 
 
 # java.util.PriorityQueue's binary heap (siftUp / siftDown), keyed by deadline only: the

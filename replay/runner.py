@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kafka_forensics.engine.cluster import Cluster
+from kafka_forensics.engine.cluster import Cluster, collector_paused
 from kafka_forensics.engine.effects import Effect, MemberAdded, Response
 from kafka_forensics.engine.group.requests import (
     CoordinatorLoad,
@@ -122,12 +122,13 @@ class Runner:
 
     def run(self) -> RunResult:
         self._refuse_unsupported()
-        for record in self.trace.records:
-            self._observe(self.cluster.advance_to(record.at))
-            if isinstance(record, Stimulus):
-                self._observe(self._stimulate(record))
-            else:
-                self.checks.append(self._check(record))
+        with collector_paused():  # a run only accumulates effects (see collector_paused)
+            for record in self.trace.records:
+                self._observe(self.cluster.advance_to(record.at))
+                if isinstance(record, Stimulus):
+                    self._observe(self._stimulate(record))
+                else:
+                    self.checks.append(self._check(record))
         return RunResult(self.trace, self.profile, self.cluster.effects, self.checks)
 
     def _refuse_unsupported(self) -> None:

@@ -80,6 +80,10 @@ from .states import GroupState, can_rebalance, is_legal
 
 E = ErrorCode
 S = GroupState
+#: (a module constant is read faster than an enum member: the fast paths test it per request)
+_STABLE = GroupState.STABLE
+#: Response's cheap constructor (effects.py, ``_cheap_init``): every request ends in one
+_response: Callable[..., Response] = Response.build  # type: ignore[attr-defined]
 
 #: error names, looked up without the enum's property machinery (hot paths)
 _NAME: Mapping[ErrorCode, str] = {e: e.name for e in ErrorCode}
@@ -290,6 +294,15 @@ class GroupCoordinator:
             raise TypeError(f"the group coordinator takes no {type(request).__name__}")
         handler(request)
 
+    def handler(self, request_type: type) -> Callable[[Any], None] | None:
+        """What :meth:`handle` calls for requests of ``request_type`` (None: not a request
+        it takes), for a caller that dispatches many requests itself."""
+        return self._handlers.get(request_type)
+
+    def emit_to(self, emit: Callable[[Effect], None]) -> None:
+        """Send the effects from now on to ``emit``."""
+        self._emit = emit
+
     def control(self, change: CoordinatorControl) -> None:
         """Load or unload a ``__consumer_offsets`` partition, or make the next group metadata
         append fail."""
@@ -391,9 +404,9 @@ class GroupCoordinator:
     # -- responses ----------------------------------------------------------------------------
 
     def _join_error(self, client: str, group_id: str, member_id: str, error: ErrorCode) -> None:
-        self._emit(Response(self.timers.now, client, _JOIN, error.name, group_id, self._no_generation,
-                            member_id, "", (), None, None if self._protocol_fields else "",
-                            False if self._skip_assignment else None))
+        self._emit(_response(self.timers.now, client, _JOIN, error.name, group_id, self._no_generation,
+                             member_id, "", (), None, None if self._protocol_fields else "",
+                             False if self._skip_assignment else None))
 
     def _join_answer(self, group: Group, client: str, member_id: str, members: tuple[str, ...],
                      leader: str | None, skip: bool = False) -> None:
@@ -401,22 +414,22 @@ class GroupCoordinator:
         if members and group.protocol_name is not None:
             metadata = tuple((m, group.members[m].instance_id, group.members[m].metadata(group.protocol_name))
                              for m in members if m in group.members)
-        self._emit(Response(self.timers.now, client, _JOIN, "NONE", group.group_id, group.generation,
-                            member_id, leader or "", members,
-                            group.protocol_type if self._protocol_fields else None,
-                            group.protocol_name, skip if self._skip_assignment else None,
-                            member_metadata=metadata))
+        self._emit(_response(self.timers.now, client, _JOIN, "NONE", group.group_id, group.generation,
+                             member_id, leader or "", members,
+                             group.protocol_type if self._protocol_fields else None,
+                             group.protocol_name, skip if self._skip_assignment else None,
+                             member_metadata=metadata))
 
     def _sync_answer(self, group_id: str, client: str, error: ErrorCode, group: Group | None = None,
                      assignment: Assignment = ()) -> None:
         protocol_type = protocol_name = None
         if group is not None and self._protocol_fields and error is E.NONE:  # KIP-559 (2.5)
             protocol_type, protocol_name = group.protocol_type, group.protocol_name
-        self._emit(Response(self.timers.now, client, _SYNC, error.name, group_id, protocol_type=protocol_type,
-                            protocol_name=protocol_name, assignment=assignment))
+        self._emit(_response(self.timers.now, client, _SYNC, error.name, group_id,
+                             protocol_type=protocol_type, protocol_name=protocol_name, assignment=assignment))
 
     def _answer(self, client: str, kind: str, group_id: str | None, error: ErrorCode) -> None:
-        self._emit(Response(self.timers.now, client, kind, error.name, group_id))
+        self._emit(_response(self.timers.now, client, kind, error.name, group_id))
 
     # -- heartbeats ---------------------------------------------------------------------------
 
@@ -425,18 +438,18 @@ class GroupCoordinator:
         the next at now + ``timeout_ms``.  Kafka's new one completes at once (no timer) when the
         member already satisfies it: not new and with a parked JoinGroup or SyncGroup."""
         timer = member.heartbeat
-        if timer is not None:
-            timer.live = False
+        member.heartbeat = None
         if not self._java and not member.is_new and (
                 member.join_client is not None or member.sync_client is not None):
-            member.heartbeat = None
+            if timer is not None:
+                timer.live = False
             return
         action = member.expire
         if action is None:
             member_id = member.member_id
             action = member.expire = lambda: self._heartbeat_expired(group, member, member_id)
-        member.heartbeat = None
-        member.heartbeat = self.timers.arm(timeout_ms, "DelayedHeartbeat", action)
+        # (cleared above: a mock timer without delay fires at once, and the expiry clears it)
+        member.heartbeat = self.timers.rearm(timer, timeout_ms, "DelayedHeartbeat", action)
 
     def _heartbeat_expired(self, group: Group, member: Member, member_id: str) -> None:
         """``onExpireHeartbeat``: remove the member unless it satisfies the heartbeat."""
@@ -898,10 +911,10 @@ class GroupCoordinator:
                     group.replace_static_member(instance_id, new_id, old_id)
                     member.expire = None
                     self._schedule_heartbeat(group, member, member.session_timeout_ms)
-                    self._emit(Response(self.timers.now, r.client, _JOIN, error.name, group.group_id,
-                                        group.generation, "", current_leader or "", (),
-                                        group.protocol_type if self._protocol_fields else None,
-                                        group.protocol_name, False if self._skip_assignment else None))
+                    self._emit(_response(self.timers.now, r.client, _JOIN, error.name, group.group_id,
+                                         group.generation, "", current_leader or "", (),
+                                         group.protocol_type if self._protocol_fields else None,
+                                         group.protocol_name, False if self._skip_assignment else None))
                     return
                 self._announce_replacement(group, member, old_id, old_client, r)
                 client = group.take_join(member)
@@ -1014,6 +1027,17 @@ class GroupCoordinator:
 
     def _handle_heartbeat(self, r: Heartbeat) -> None:
         group_id = r.group
+        group = self._groups.get(group_id)
+        if (group is not None and group.state is _STABLE and r.generation == group.generation
+                and r.instance_id is None and group_id and not self._unowned):
+            # The steady state, every few seconds per member: a known member of a Stable group
+            # at its generation.  Every version answers it NONE and re-arms the member's
+            # session (both paths below, by all their checks); the rest takes the full path.
+            member = group.members.get(r.member_id)
+            if member is not None:
+                self._schedule_heartbeat(group, member, member.session_timeout_ms)
+                self._emit(_response(self.timers.now, r.client, _HEARTBEAT, "NONE", group_id))
+                return
         if not group_id:
             error = E.INVALID_GROUP_ID
         elif self._unowned and self.partition_for(group_id) in self._unowned:
@@ -1026,7 +1050,7 @@ class GroupCoordinator:
                 error = self._heartbeat(group, r)
             else:
                 error = self._legacy_heartbeat(group, r)
-        self._emit(Response(self.timers.now, r.client, _HEARTBEAT, _NAME[error], group_id))
+        self._emit(_response(self.timers.now, r.client, _HEARTBEAT, _NAME[error], group_id))
 
     def _heartbeat(self, group: Group, r: Heartbeat) -> ErrorCode:
         """2.3+ (KIP-345): fencing, membership and generation first, then the state."""
@@ -1086,7 +1110,7 @@ class GroupCoordinator:
     def _leave_answer(self, r: LeaveGroup, error: ErrorCode, results: tuple[str, ...] | None) -> None:
         """``error`` is the top-level error as on the wire; a batch's per-member errors are
         ``results`` (the Java client folds them with ``LeaveGroupResponse.error()``)."""
-        self._emit(Response(self.timers.now, r.client, _LEAVE, error.name, r.group, results=results))
+        self._emit(_response(self.timers.now, r.client, _LEAVE, error.name, r.group, results=results))
 
     def _single_leave(self, r: LeaveGroup, leaver: LeaveMember) -> None:
         error = self._status(r.group)
@@ -1180,13 +1204,24 @@ class GroupCoordinator:
     # == OffsetCommit / OffsetFetch ===========================================================
 
     def _handle_commit(self, r: OffsetCommit) -> None:
+        group = self._groups.get(r.group)
+        if (group is not None and group.state is _STABLE and r.generation == group.generation
+                and r.instance_id is None and not r.transactional and not self._unowned):
+            # The steady state: a known member of a Stable group commits at its generation.
+            # Both commit paths (_member_commit, _legacy_commit) accept it the same way.
+            member = group.members.get(r.member_id)
+            if member is not None:
+                self._schedule_heartbeat(group, member, member.session_timeout_ms)
+                self._store_offsets(r.group, r.offsets)
+                self._emit(_response(self.timers.now, r.client, _COMMIT, "NONE", r.group))
+                return
         error = self._status(r.group, allow_empty_id=True)
         if error is None:
             if r.transactional and not self._txn_commits:
                 error = E.UNSUPPORTED_VERSION  # TxnOffsetCommit came with KIP-98 (0.11)
             else:
                 error = self._commit(r)
-        self._emit(Response(self.timers.now, r.client, _COMMIT, _NAME[error], r.group))
+        self._emit(_response(self.timers.now, r.client, _COMMIT, _NAME[error], r.group))
 
     def _commit(self, r: OffsetCommit) -> ErrorCode:
         group = self._groups.get(r.group)
@@ -1284,8 +1319,8 @@ class GroupCoordinator:
     def _handle_offset_fetch(self, r: OffsetFetch) -> None:
         error = self._status(r.group, allow_empty_id=True)
         offsets = None if error is not None else dict(self._offsets.get(r.group, {}))
-        self._emit(Response(self.timers.now, r.client, RequestKind.OFFSET_FETCH.value,
-                            (error or E.NONE).name, r.group, offsets=offsets))
+        self._emit(_response(self.timers.now, r.client, RequestKind.OFFSET_FETCH.value,
+                             (error or E.NONE).name, r.group, offsets=offsets))
 
     # == DescribeGroups / ListGroups / DeleteGroups ==========================================
 
@@ -1293,23 +1328,23 @@ class GroupCoordinator:
         error = self._status(r.group, allow_empty_id=True)
         kind = RequestKind.DESCRIBE.value
         if error is not None:
-            self._emit(Response(self.timers.now, r.client, kind, error.name, r.group, state="", members=(),
-                                protocol_type="", protocol_name=""))
+            self._emit(_response(self.timers.now, r.client, kind, error.name, r.group, state="", members=(),
+                                 protocol_type="", protocol_name=""))
             return
         group = self._groups.get(r.group)
         if group is None:
-            self._emit(Response(self.timers.now, r.client, kind, "NONE", r.group, state=S.DEAD.value,
-                                members=(), protocol_type="", protocol_name=""))
+            self._emit(_response(self.timers.now, r.client, kind, "NONE", r.group, state=S.DEAD.value,
+                                 members=(), protocol_type="", protocol_name=""))
             return
         stable = group.state is S.STABLE
-        self._emit(Response(self.timers.now, r.client, kind, "NONE", r.group,
-                            state=group.state.kafka_name(self.profile), members=tuple(group.members),
-                            protocol_type=group.protocol_type or "",
-                            protocol_name=(group.protocol_name or "") if stable else ""))
+        self._emit(_response(self.timers.now, r.client, kind, "NONE", r.group,
+                             state=group.state.kafka_name(self.profile), members=tuple(group.members),
+                             protocol_type=group.protocol_type or "",
+                             protocol_name=(group.protocol_name or "") if stable else ""))
 
     def _handle_list_groups(self, r: ListGroups) -> None:
-        self._emit(Response(self.timers.now, r.client, RequestKind.LIST_GROUPS.value, "NONE",
-                            members=tuple(sorted(self._groups))))
+        self._emit(_response(self.timers.now, r.client, RequestKind.LIST_GROUPS.value, "NONE",
+                             members=tuple(sorted(self._groups))))
 
     def _handle_delete(self, r: DeleteGroup) -> None:
         kind = RequestKind.DELETE_GROUP.value

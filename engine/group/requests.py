@@ -33,7 +33,7 @@ class RequestKind(Enum):
     DELETE_GROUP = "delete_group"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Protocol:
     """One entry of a JoinGroup's protocol list: an assignor name and its metadata."""
 
@@ -41,7 +41,7 @@ class Protocol:
     metadata: bytes = b""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JoinGroup:
     group: str
     client: str
@@ -61,7 +61,7 @@ class JoinGroup:
     kind = RequestKind.JOIN
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SyncGroup:
     group: str
     client: str
@@ -75,7 +75,7 @@ class SyncGroup:
     kind = RequestKind.SYNC
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Heartbeat:
     group: str
     client: str
@@ -85,14 +85,14 @@ class Heartbeat:
     kind = RequestKind.HEARTBEAT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LeaveMember:
     member_id: str = ""
     instance_id: str | None = None
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LeaveGroup:
     """LeaveGroup: one member (v0-v2) or a batch (v3+, KIP-345)."""
 
@@ -102,7 +102,7 @@ class LeaveGroup:
     kind = RequestKind.LEAVE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OffsetCommit:
     group: str
     client: str
@@ -114,27 +114,27 @@ class OffsetCommit:
     kind = RequestKind.COMMIT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OffsetFetch:
     group: str
     client: str
     kind = RequestKind.OFFSET_FETCH
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DescribeGroup:
     group: str
     client: str
     kind = RequestKind.DESCRIBE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListGroups:
     client: str
     kind = RequestKind.LIST_GROUPS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeleteGroup:
     group: str
     client: str
@@ -144,7 +144,7 @@ class DeleteGroup:
 # -- not requests: changes to the coordinator itself ----------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoordinatorLoad:
     """This broker becomes leader of ``__consumer_offsets-<partition>`` and loads its groups."""
 
@@ -152,7 +152,7 @@ class CoordinatorLoad:
     epoch: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoordinatorUnload:
     """This broker stops being leader of ``__consumer_offsets-<partition>``."""
 
@@ -160,7 +160,7 @@ class CoordinatorUnload:
     epoch: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FailAppend:
     """The next group-metadata write fails with ``error`` (an ``ErrorCode`` name)."""
 

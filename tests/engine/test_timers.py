@@ -151,3 +151,32 @@ def test_timers_with_equal_deadlines_fire_in_arming_order(delays, mode):
     q.advance_to(5000)
     expected = [i for i, _ in sorted(enumerate(delays), key=lambda p: (p[1][0], p[0]))]
     assert log == expected
+
+
+@given(st.sampled_from([TimerMode.REALTIME, TimerMode.MOCK_INCLUSIVE, TimerMode.MOCK_STRICT]),
+       st.lists(st.tuples(st.sampled_from(["rearm", "advance"]), st.integers(0, 3), st.integers(-5, 60)),
+                max_size=40))
+def test_rearm_fires_exactly_as_cancel_then_arm(mode: TimerMode, ops: list[tuple[str, int, int]]):
+    """A DelayedHeartbeat re-armed on every heartbeat: re-arming in place (the heapq modes)
+    must fire the same timers, at the same times, in the same order, as cancelling the old
+    timer and arming a new one."""
+
+    def play(in_place: bool) -> list[tuple[str, int]]:
+        q = TimerQueue(mode)
+        log: list[tuple[str, int]] = []
+        timers: dict[int, object] = {}
+        for op, slot, n in ops:
+            if op == "advance":
+                q.advance_to(q.now + max(n, 0))
+                continue
+            name = f"t{slot}"
+            old = timers.get(slot)
+            if in_place:
+                timers[slot] = q.rearm(old, n, name, _recorder(q, log, name))  # type: ignore[arg-type]
+            else:
+                TimerQueue.cancel(old)  # type: ignore[arg-type]
+                timers[slot] = q.arm(n, name, _recorder(q, log, name))
+        q.advance_to(q.now + 1000)
+        return log
+
+    assert play(in_place=True) == play(in_place=False)
