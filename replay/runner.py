@@ -42,18 +42,11 @@ from kafka_forensics.engine.profiles import Profile, Switch, profile
 from kafka_forensics.engine.timers import TimerMode
 
 from .matchers import matches
+from .replication import BROKER_SETS, REPLICATION_EXPECTATIONS, REPLICATION_STIMULI, ReplicationDriver
 from .trace import Expectation, Stimulus, Trace
 
 #: the alias of requests a record sends without a client (an admin tool's)
 ADMIN = "admin"
-
-#: stimuli of the replication half of the contract, which this engine does not run yet
-REPLICATION_STIMULI = frozenset({
-    "create_partition", "append", "fetch", "broker_fail", "broker_start", "broker_shutdown",
-    "zk_session_expire", "leader_and_isr", "elect", "alter_partition_reply", "run_task",
-    "begin_txn", "end_txn"})
-REPLICATION_EXPECTATIONS = frozenset({"partition", "replica", "produce_response"})
-
 
 class RunError(Exception):
     """The trace cannot run (a sentence naming the line)."""
@@ -117,28 +110,35 @@ class Runner:
         self.answered: dict[tuple[str, str], int] = {}
         self.checks: list[Check] = []
         self._seen = 0
+        #: the replicated cluster, for a trace with replication records (else None: a group
+        #: trace runs exactly as it did before the replication engine existed)
+        self.replication: ReplicationDriver | None = None
+        kinds = REPLICATION_STIMULI | REPLICATION_EXPECTATIONS
+        if any((r.do if isinstance(r, Stimulus) else r.expect) in kinds for r in self.trace.records):
+            try:
+                self.replication = ReplicationDriver(self.cluster, header)
+            except ValueError as e:
+                raise RunError(f"{self.trace.path}: line {header.line}: {e}") from None
 
     # -- the run ----------------------------------------------------------------------------
 
     def run(self) -> RunResult:
-        self._refuse_unsupported()
+        effects = self.cluster.effects
+        replication = self.replication
         with collector_paused():  # a run only accumulates effects (see collector_paused)
             for record in self.trace.records:
-                self._observe(self.cluster.advance_to(record.at))
+                if replication is None:
+                    self._observe(self.cluster.advance_to(record.at))
+                else:
+                    mark = len(effects)
+                    self.cluster.advance_to(record.at)
+                    replication.settle(record.at)
+                    self._observe(effects[mark:])
                 if isinstance(record, Stimulus):
                     self._observe(self._stimulate(record))
                 else:
                     self.checks.append(self._check(record))
         return RunResult(self.trace, self.profile, self.cluster.effects, self.checks)
-
-    def _refuse_unsupported(self) -> None:
-        for record in self.trace.records:
-            kind = record.do if isinstance(record, Stimulus) else record.expect
-            if kind in REPLICATION_STIMULI or kind in REPLICATION_EXPECTATIONS:
-                raise RunError(
-                    f"{self.trace.path}: line {record.line}: {kind!r} belongs to the replication engine, "
-                    "which this version does not run yet; run the group records of this trace on "
-                    "their own.")
 
     def client(self, alias: str) -> ClientAlias:
         if alias not in self.clients:
@@ -147,6 +147,9 @@ class Runner:
 
     def _observe(self, effects: Sequence[Effect]) -> None:
         """Bind aliases and keep responses, in the order the effects happened."""
+        if self.replication is not None:
+            for effect in effects:
+                self.replication.observe(effect)
         for effect in effects:
             if isinstance(effect, MemberAdded) and effect.client in self.clients:
                 self.clients[effect.client].member_id = effect.member_id
@@ -189,6 +192,13 @@ class Runner:
             return cluster.control(FailAppend(str(f["error"])))
         if do in ("consumer", "consumer_close", "consumer_crash"):
             return self._consumer(do, f, record)
+        if do in REPLICATION_STIMULI and self.replication is not None:
+            mark = len(cluster.effects)
+            try:
+                self.replication.stimulate(do, f)
+            except ValueError as e:
+                raise RunError(f"{self.trace.path}: line {record.line}: {e}") from None
+            return cluster.effects[mark:]
         request = self._request(do, f, record)
         key = (request.client, request.kind.value)
         self.sent[key] = self.sent.get(key, 0) + 1
@@ -305,12 +315,15 @@ class Runner:
             parked = self.sent.get(key, 0) > self.answered.get(key, 0)
             return Check(record.line, record.at, kind, parked, f, {"pending": parked},
                          "" if parked else "the request is not parked (answered, or never sent)")
-        got = getattr(self, f"_got_{kind}")(f)
+        if kind in REPLICATION_EXPECTATIONS and self.replication is not None:
+            got = self.replication.got(kind, f)
+        else:
+            got = getattr(self, f"_got_{kind}")(f)
         ok, message = self._compare(kind, f, got)
         return Check(record.line, record.at, kind, ok, f, got, message)
 
     #: fields that name the thing looked at, not a value compared
-    _KEYS = frozenset({"group", "client", "request", "event"})
+    _KEYS = frozenset({"group", "client", "request", "event", "topic", "partition", "broker"})
     #: fields compared as member references, and member lists compared as sets
     _MEMBER_FIELDS = frozenset({"leader", "member_id"})
     _MEMBER_SETS = frozenset({"members", "pending"})
@@ -328,13 +341,14 @@ class Runner:
             norm = self.member_ref if key in self._MEMBER_FIELDS | self._MEMBER_SETS else _same
             if key == "assignment" and isinstance(want, Mapping):
                 want = {self.member_ref(k): v for k, v in want.items()}
-            if not matches(want, actual, norm, as_set=key in self._MEMBER_SETS):
+            as_set = key in self._MEMBER_SETS or (kind == "partition" and key in BROKER_SETS)
+            if not matches(want, actual, norm, as_set=as_set):
                 wrong.append(f"{key}: expected {_show(want)}, got {_show(actual)}")
         return (not wrong), "; ".join(wrong)
 
     @staticmethod
     def _describe(f: Mapping[str, Any]) -> str:
-        return ", ".join(f"{k}={v}" for k, v in f.items() if k in ("group", "client", "request", "event"))
+        return ", ".join(f"{k}={v}" for k, v in f.items() if k in Runner._KEYS)
 
     def _got_state(self, f: Mapping[str, Any]) -> dict[str, Any] | None:
         view = self.cluster.coordinator.view(str(f["group"]))

@@ -15,7 +15,8 @@ from kafka_forensics.engine.effects import Effect
 from kafka_forensics.replay.runner import Check, RunResult
 
 _STYLE = {"state": "bold cyan", "response": "", "member_added": "green", "member_removed": "yellow",
-          "finding": "bold red", "client": "magenta", "coordinator": "blue"}
+          "finding": "bold red", "client": "magenta", "coordinator": "blue", "isr_change": "bold cyan",
+          "leader": "cyan", "hw": "green", "truncate": "yellow", "data_loss": "bold red"}
 
 
 def _clock(ms: int) -> str:
@@ -43,8 +44,81 @@ def _summary(d: dict[str, Any]) -> tuple[str, str]:
                                          if rest else "")
     if event == "finding":
         return d.get("entity", ""), f"{d['name']}: {d.get('message', '')}"
+    if event in _REPLICATION:
+        return _REPLICATION[event](d)
     rest = {k: v for k, v in d.items() if k not in ("at", "event")}
     return "", " ".join(f"{k}={_compact(v)}" for k, v in rest.items())
+
+
+def _tp(d: dict[str, Any]) -> str:
+    return f"{d['topic']}-{d['partition']}"
+
+
+def _on(d: dict[str, Any]) -> str:
+    """Whose view an effect is: a broker's, or (broker -1) the controller's / ZooKeeper's."""
+    return "controller" if d.get("broker", -1) < 0 else f"broker {d['broker']}"
+
+
+def _opt(d: dict[str, Any], key: str, label: str) -> str:
+    return f" {label} {_compact(d[key])}" if d.get(key) is not None else ""
+
+
+def _isr_change(d: dict[str, Any]) -> tuple[str, str]:
+    cause = f" ({d['cause']})" if d.get("cause") else ""
+    return _tp(d), (f"{_on(d)}: ISR {_compact(d['from'])} -> {_compact(d['to'])}{cause}, "
+                    f"leader epoch {d['leader_epoch']}" + _opt(d, "zk_version", "zkVersion"))
+
+
+def _leader(d: dict[str, Any]) -> str:
+    how = f" ({d['election']})" if d.get("election") else ""
+    return (f"{_on(d)}: leader {d['from']} -> {d['to']}{how}, leader epoch {d['leader_epoch']}, "
+            f"ISR {_compact(d['isr'])}")
+
+
+def _zk_write(d: dict[str, Any]) -> tuple[str, str]:
+    writer = f" by broker {d['writer']}" if d.get("writer") is not None else ""
+    if not d["ok"]:
+        return d["path"], f"{d['op']}{writer} refused" + _opt(d, "expected_version", ": expected version")
+    data = d.get("data")
+    shown = f" {data[:80]}{'…' if len(data) > 80 else ''}" if data else ""
+    return d["path"], f"{d['op']}{writer} -> version {d.get('version')}{shown}"
+
+
+def _alter(d: dict[str, Any]) -> tuple[str, str]:
+    error = f" {d['error']}" if d.get("error") else ""
+    return _tp(d), (f"broker {d['broker']}: AlterPartition {d['phase']}{error}: ISR {_compact(d['isr'])}, "
+                    f"leader epoch {d['leader_epoch']}, zkVersion {d['zk_version']}")
+
+
+def _produce(d: dict[str, Any]) -> tuple[str, str]:
+    where = _opt(d, "base_offset", "at offset") + _opt(d, "records", "records")
+    return d["client"], f"produce {_tp(d)} acks={d.get('acks')} -> {d['error']}{where}"
+
+
+def _truncate(d: dict[str, Any]) -> tuple[str, str]:
+    return _tp(d), (f"broker {d['broker']}: truncated {d['from_offset']} -> {d['to_offset']} "
+                    f"({d['records']} records, by {d['cause']})")
+
+
+def _data_loss(d: dict[str, Any]) -> tuple[str, str]:
+    by = ", ".join(d.get("acknowledged_by") or ()) or "nobody"
+    return _tp(d), (f"{d['records']} acknowledged records lost: offsets "
+                    f"{d['first_offset']}-{d['last_offset']} "
+                    f"gone from broker {d['broker']}, the last replica that held them (acknowledged to {by})")
+
+
+_REPLICATION = {
+    "isr_change": _isr_change,
+    "leader": lambda d: (_tp(d), _leader(d)),
+    "hw": lambda d: (_tp(d), f"{_on(d)}: HW {d['from']} -> {d['to']}" + _opt(d, "leader_epoch", "in epoch")),
+    "zk_write": _zk_write,
+    "isr_change_notification": lambda d: (d["path"], f"broker {d['broker']} notifies ISR changes of "
+                                                     f"{', '.join(d['partitions'])}"),
+    "alter_partition": _alter,
+    "produce_response": _produce,
+    "truncate": _truncate,
+    "data_loss": _data_loss,
+}
 
 
 def _compact(value: Any) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..config import Config
@@ -374,6 +375,9 @@ class ReplicationWorld:
                 return  # OffsetsForLeaderEpoch fenced: the follower retries once the epochs agree
             fb.needs_truncation.discard(s.tp)
             self._truncate(fb, follower, leader)
+            # the fetcher resumes from where the truncation left the log (its fetch offset is
+            # the truncation offset), whatever the trace took the follower's LEO to be
+            s = replace(s, offset=min(s.offset, follower.log.leo))
         if follower is not None and s.offset > follower.log.leo:
             self._catch_up(follower, leader, s.offset)
         answer = leader.on_follower_fetch(s.replica, s.offset, follower.log.log_start if follower else 0, now,

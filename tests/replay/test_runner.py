@@ -84,10 +84,32 @@ def test_set_override_changes_a_broker_config():
     assert _run(*records).failed != []
 
 
-def test_replication_records_are_refused_with_a_sentence():
-    with pytest.raises(RunError, match="line 2: 'create_partition' belongs to the replication engine"):
-        _run({"at": 0, "do": "create_partition", "topic": "t", "partition": 0, "replicas": [1, 2],
-              "leader": 1, "isr": [1, 2]})
+def test_replication_records_run_beside_the_group_records():
+    """A partition created with an in-sync follower: one acks=all produce is answered once
+    the follower's second fetch shows the leader it holds the record (HW 0 -> 1)."""
+    result = _run(
+        {"at": 0, "do": "create_partition", "topic": "t", "partition": 0, "replicas": [1, 2]},
+        {"at": 0, "do": "append", "topic": "t", "partition": 0, "records": 1, "client": "p"},
+        {"at": 0, "expect": "no_effect", "event": "produce_response", "client": "p"},
+        {"at": 5, "do": "fetch", "topic": "t", "partition": 0, "replica": 2, "offset": 0},
+        {"at": 6, "do": "fetch", "topic": "t", "partition": 0, "replica": 2, "offset": 1},
+        {"at": 6, "expect": "produce_response", "client": "p", "error": "NONE"},
+        {"at": 6, "expect": "partition", "topic": "t", "partition": 0, "hw": 1, "isr": [2, 1],
+         "leo": {"1": 1, "2": 1}},
+        {"at": 6, "expect": "replica", "topic": "t", "partition": 0, "broker": 2, "leo": 1, "hw": 0})
+    assert [(c.line, c.message) for c in result.failed] == []
+
+
+def test_a_partition_expectation_names_what_differs():
+    result = _run({"at": 0, "do": "create_partition", "topic": "t", "partition": 0, "replicas": [1, 2]},
+                  {"at": 0, "expect": "partition", "topic": "t", "partition": 0, "hw": 3, "leader": 1})
+    assert [c.message for c in result.failed] == ["hw: expected 3, got 0"]
+
+
+def test_a_bad_replication_step_is_an_error_naming_its_line():
+    with pytest.raises(RunError, match="line 3: create_partition: partition t-0 already exists"):
+        _run({"at": 0, "do": "create_partition", "topic": "t", "partition": 0, "replicas": [1]},
+             {"at": 0, "do": "create_partition", "topic": "t", "partition": 0, "replicas": [1]})
 
 
 _CLIENTS = st.sampled_from(["c1", "c2", "c3"])
