@@ -17,6 +17,15 @@ ways, in the same run:
   response — what any Python coordinator pays before doing any work (the baseline).
 
 Target (issue 3): at least 300,000 stimuli/s on one core for ``engine``.
+
+Replication (issue 4) is measured the same way on its own workload: ``--partitions``
+partitions of replication factor 3 over three brokers (ZooKeeper mode, profile 3.9, the
+engine's controller), each round one acks=all append to every partition and two fetches by
+each follower (the one that copies the record, and the one that shows the leader it has it,
+which moves the HW and answers the produce).  ``replication`` hands pre-built stimuli to
+``ReplicationWorld.handle`` (the invariants are checked after every step, as always);
+``replication floor`` is the same loop with a handler that only finds the partition and
+builds one effect.  Target: at least 300,000 stimuli/s on one core.
 """
 
 from __future__ import annotations
@@ -46,6 +55,8 @@ from kafka_forensics.engine.group.requests import (
     SyncGroup,
 )
 from kafka_forensics.engine.profiles import profile
+from kafka_forensics.engine.replication.effects import HighWatermarkChanged
+from kafka_forensics.engine.replication.stimuli import Append, CreatePartition, Fetch, ReplicationStimulus
 
 TARGET = 300_000
 HEARTBEAT_MS = 3000
@@ -210,12 +221,65 @@ def bench_trace(fleet: Fleet, paused: bool) -> tuple[int, float, float]:
     return stimuli, t1 - t0, t3 - t2
 
 
+def _replication_workload(partitions: int, rounds: int) -> tuple[list[CreatePartition],
+                                                                  list[ReplicationStimulus]]:
+    setup = [CreatePartition(("t", i), tuple((i + k) % 3 for k in range(3))) for i in range(partitions)]
+    work: list[ReplicationStimulus] = []
+    for r in range(rounds):
+        for c in setup:
+            followers = c.replicas[1:]
+            work.append(Append(c.tp, 1, -1, "p"))
+            work += [Fetch(c.tp, f, r) for f in followers]      # copies record r
+            work += [Fetch(c.tp, f, r + 1) for f in followers]  # shows the leader it has it
+    return setup, work
+
+
+def _world():
+    from kafka_forensics.engine.config import Config
+    from kafka_forensics.engine.replication.world import ReplicationWorld
+    from kafka_forensics.engine.timers import TimerQueue
+
+    p = profile(PROFILE)
+    effects: list[object] = []
+    return ReplicationWorld(p, Config(p, {}), TimerQueue(), effects.append, periodic_tasks="manual"), effects
+
+
+def bench_replication(partitions: int, rounds: int, paused: bool) -> tuple[int, float, int]:
+    world, effects = _world()
+    setup, work = _replication_workload(partitions, rounds)
+    for c in setup:
+        world.handle(c)
+    mark = len(effects)
+    with _timed(paused):
+        t0 = time.process_time()
+        for s in work:
+            world.handle(s)
+        elapsed = time.process_time() - t0
+    acked = sum(1 for e in effects[mark:] if getattr(e, "event", "") == "produce_response")
+    return len(work), elapsed, acked
+
+
+def bench_replication_floor(partitions: int, rounds: int, paused: bool) -> tuple[int, float]:
+    setup, work = _replication_workload(partitions, rounds)
+    leaders = {c.tp: c.replicas[0] for c in setup}
+    out: list[HighWatermarkChanged] = []
+    with _timed(paused):
+        t0 = time.process_time()
+        for s in work:
+            out.append(HighWatermarkChanged(0, s.tp[0], s.tp[1], leaders[s.tp], 0, 0))
+        elapsed = time.process_time() - t0
+    return len(work), elapsed
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--groups", type=int, default=500)
     ap.add_argument("--members", type=int, default=10)
     ap.add_argument("--minutes", type=int, default=10)
     ap.add_argument("--skip-trace", action="store_true", help="skip the trace-file path")
+    ap.add_argument("--partitions", type=int, default=1000, help="replication: partitions (RF 3)")
+    ap.add_argument("--rounds", type=int, default=50, help="replication: appends per partition")
+    ap.add_argument("--skip-replication", action="store_true", help="skip the replication workload")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args(argv)
     fleet = Fleet(args.groups, args.members, args.minutes)
@@ -242,6 +306,16 @@ def main(argv: list[str] | None = None) -> int:
                 figures.update({"trace_stimuli": tn, "trace_read_per_s": tn / read_s})
             rows.append((f"trace: run, collector {how}", tn, run_s))
             figures[f"trace_run_{how}_per_s"] = tn / run_s
+    if not args.skip_replication:
+        for paused in (True, False):
+            how = "paused" if paused else "on"
+            rn, rsecs, acked = bench_replication(args.partitions, args.rounds, paused)
+            rows.append((f"replication, collector {how}", rn, rsecs))
+            figures.update({"replication_stimuli": rn, f"replication_{how}_per_s": rn / rsecs,
+                            "replication_acked": acked})
+        rfn, rfsecs = bench_replication_floor(args.partitions, args.rounds, True)
+        rows.append(("replication floor, paused", rfn, rfsecs))
+        figures["replication_floor_paused_per_s"] = rfn / rfsecs
     print(f"{'path':32} {'stimuli':>10} {'CPU s':>8} {'stimuli/s':>12}")
     for name, count, s in rows:
         print(f"{name:32} {count:>10,} {s:>8.2f} {count / s:>12,.0f}")
@@ -250,6 +324,12 @@ def main(argv: list[str] | None = None) -> int:
     for how, rate in (("paused", paused_rate), ("on", on_rate)):
         verdict = "PASS" if rate >= TARGET else "FAIL"
         print(f"target {TARGET:,}/s, collector {how}: {verdict} ({rate / TARGET:.2f}x)")
+    if not args.skip_replication:
+        rate = figures["replication_paused_per_s"]
+        print(f"replication: {args.partitions} partitions x {args.rounds} rounds, "
+              f"{figures['replication_acked']:,} acks=all produces answered; "
+              f"replication / floor: {rate / figures['replication_floor_paused_per_s']:.2f}x; "
+              f"target {TARGET:,}/s: {'PASS' if rate >= TARGET else 'FAIL'} ({rate / TARGET:.2f}x)")
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     return 0 if paused_rate >= TARGET else 1

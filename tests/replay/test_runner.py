@@ -135,3 +135,45 @@ def test_same_trace_same_effects_byte_for_byte(steps, profile):
     first = [e.to_json() for e in _run(*records, header={"profile": profile}).effects]
     second = [e.to_json() for e in _run(*records, header={"profile": profile}).effects]
     assert first == second
+
+
+_BROKER = st.sampled_from([1, 2, 3])
+_TP = st.fixed_dictionaries({"topic": st.just("t"), "partition": st.sampled_from([0, 1])})
+_REPLICATION_STEP = st.one_of(
+    st.builds(lambda tp, n, acks: {"do": "append", **tp, "records": n, "acks": acks, "client": "p"},
+              _TP, st.integers(1, 5), st.sampled_from([0, 1, "all"])),
+    st.builds(lambda tp, b, o: {"do": "fetch", **tp, "replica": b, "offset": o}, _TP, _BROKER,
+              st.integers(0, 12)),
+    st.builds(lambda do, b: {"do": do, "broker": b},
+              st.sampled_from(["broker_fail", "broker_start", "broker_shutdown", "zk_session_expire"]), _BROKER),
+    st.builds(lambda b: {"do": "run_task", "broker": b, "task": "isr-expiration"}, _BROKER),
+    st.builds(lambda tp: {"do": "elect", **tp, "strategy": "preferred"}, _TP),
+)
+#: every finding name the replication engine can report (engine/replication/invariants.py, world.py)
+_FINDINGS = {"leader_not_in_isr", "isr_outside_replicas", "hw_outside_log", "weak_isr", "strong_isr",
+             "invalid_high_watermark", "hw_decreased", "leader_epoch_decreased", "zk_version_not_incremented",
+             "alter_partition_reply_unmatched"}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 20_000), _REPLICATION_STEP), max_size=30),
+       st.sampled_from(["0.10.2", "2.6", "2.8", "3.9"]))
+def test_a_random_replication_trace_runs_the_same_twice_and_reports_only_named_findings(steps, profile):
+    """Determinism through the trace runner, and no violation without a finding name: a random
+    run of appends, fetches, broker failures / restarts / session expiries and ISR expiry."""
+    records = [{"at": 0, "do": "create_partition", "topic": "t", "partition": p, "replicas": [1, 2, 3]}
+               for p in (0, 1)]
+    at = 0
+    for gap, step in steps:
+        at += gap
+        records.append({"at": at, **step})
+    header = {"profile": profile, "periodic_tasks": "manual",
+              "config": {"unclean.leader.election.enable": True}}
+    try:
+        first = [e.to_json() for e in _run(*records, header=header).effects]
+    except RunError as e:  # a step the engine refuses (a broker started twice ...) is a sentence
+        assert "line " in str(e)
+        return
+    assert first == [e.to_json() for e in _run(*records, header=header).effects]
+    names = {json.loads(line)["name"] for line in first if '"event":"finding"' in line}
+    assert names <= _FINDINGS
