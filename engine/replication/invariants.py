@@ -50,10 +50,15 @@ def check(controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[V
                                           f"[{log.log_start}, {log.leo}]"))
         if not p.is_leader:
             continue
+        holds: dict[int, bool] = {}  # member -> holds the leader's records below its HW (asked once)
         for label, isr in (("weak_isr", p.isr), ("strong_isr", controller.isr)):
             for member in isr:
                 other = replicas.get(member)
-                if other is not None and other is not p and not _same_prefix(p.log, other.log, log.hw):
+                if other is None or other is p:
+                    continue
+                if member not in holds:
+                    holds[member] = _same_prefix(log, other.log, log.hw)
+                if not holds[member]:
                     out.append((label, f"{name}: ISR member {member} does not hold the leader {broker}'s "
                                        f"records below its HW {log.hw}"))
         counted = set(p.maximal_isr) | set(controller.isr)
