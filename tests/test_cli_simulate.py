@@ -100,3 +100,33 @@ def test_emit_logs_into_a_path_that_is_a_file_is_a_sentence_and_exit_2(tmp_path:
     r = cli("simulate", str(SEED), "--emit-logs", str(blocker / "logs"))
     assert r.returncode == 2
     assert "cannot write the logs into" in r.stderr and "Traceback" not in r.stderr
+
+
+UNCLEAN = REPO / "examples" / "replication" / "unclean-election-loses-acknowledged-records.2.6.jsonl"
+
+
+def test_simulate_runs_a_replication_incident_and_reports_the_exact_data_loss() -> None:
+    """An unclean election (2.6, unclean.leader.election.enable): the three acks=all records
+    only the old leader held are truncated away when it rejoins."""
+    r = cli("simulate", str(UNCLEAN), "--json")
+    assert r.returncode == 0, r.stderr
+    effects = [json.loads(x) for x in r.stdout.splitlines()]
+    lost = [(e["broker"], e["first_offset"], e["last_offset"], e["records"], e["acknowledged_by"])
+            for e in effects if e["event"] == "data_loss"]
+    assert lost == [(1, 4, 6, 3, ["q"])]
+
+
+def test_simulate_check_passes_on_the_replication_example_and_draws_it_in_words() -> None:
+    r = cli("simulate", str(UNCLEAN), "--check")
+    assert r.returncode == 0, r.stderr
+    assert "data_loss" in r.stdout  # the event column does not wrap
+    assert "expectations hold" in r.stdout
+
+
+def test_a_replication_expectation_that_fails_exits_1_naming_the_field(tmp_path: Path) -> None:
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(UNCLEAN.read_text().replace('"records":3,"acknowledged_by":["q"]',
+                                                 '"records":2,"acknowledged_by":["q"]'))
+    r = cli("simulate", str(trace), "--check")
+    assert r.returncode == 1
+    assert "expect effect" in r.stdout
