@@ -36,6 +36,11 @@ Layout = Annotated[
 Tz = Annotated[
     str, typer.Option("--tz", help="Time zone of timestamps that carry none (Kafka's never do).")
 ]
+CapturedAt = Annotated[
+    str | None,
+    typer.Option("--captured-at", help="When describe output and other captures without times were taken, "
+                 "e.g. 2026-11-22T11:10:33Z (no zone: --tz). A timestamp line in the file overrides it."),
+]
 Workers = Annotated[int, typer.Option("--workers", min=1, help="Parser threads.")]
 Json = Annotated[bool, typer.Option("--json", help="Print the accounting as JSON.")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Show identities and unrecognised loggers.")]

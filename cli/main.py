@@ -43,6 +43,7 @@ def ingest(
     broker: d.Broker = None,
     layout: d.Layout = None,
     tz: d.Tz = "UTC",
+    captured_at: d.CapturedAt = None,
     workers: d.Workers = 2,
     as_json: d.Json = False,
     verbose: d.Verbose = False,
@@ -51,18 +52,20 @@ def ingest(
 ) -> None:
     """Read Kafka logs into one typed event table and account for every line."""
     from kafka_forensics.parsers import ingest as ing
-    from kafka_forensics.parsers.timestamps import check_zone
+    from kafka_forensics.parsers.timestamps import check_zone, instant
     from kafka_forensics.reports import ingest_summary
 
     try:
         check_zone(tz)
+        captured_ms = instant(captured_at, tz, what="--captured-at") if captured_at else None
         if layout and layout not in _layout_names():
             from kafka_forensics.parsers.layouts import from_pattern
 
             from_pattern(layout)
     except ValueError as e:
         raise UserError(str(e)) from None
-    opts = ing.IngestOptions(cluster=cluster, broker=broker, layout=layout, tz=tz, workers=workers)
+    opts = ing.IngestOptions(cluster=cluster, broker=broker, layout=layout, tz=tz, workers=workers,
+                             captured_at=captured_ms)
     if spark or master:
         from kafka_forensics.parsers import spark as sp
 

@@ -66,6 +66,7 @@ class IngestOptions:
     broker: int | None = None
     layout: str | None = None  # a layout name (layouts.BY_NAME) or a log4j pattern
     tz: str = "UTC"
+    captured_at: int | None = None  # epoch ms: when describe output / captures without times were taken
     chunk_bytes: int = DEFAULT_CHUNK
     workers: int = 2
 
@@ -185,7 +186,8 @@ def _ingest_stream(name: str, blocks: Peekable, sink: Sink, opts: IngestOptions)
     if d.action == "datadir":
         return datadir.ingest(name, blocks, sink.add, acc)
     if d.action == "statedump":
-        return statedump.ingest(name, blocks, sink.add, acc)
+        return statedump.ingest(name, blocks, sink.add, acc,
+                                statedump.TextOptions(captured_at=opts.captured_at, tz=opts.tz))
     if d.action != "parse":
         d.account(acc)
         _drain(blocks, acc, skipped=d.action == "skip")

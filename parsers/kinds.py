@@ -425,6 +425,40 @@ class Kind(enum.StrEnum):
         "reader does not decode (details.op_code)")
 
     # --- ZooKeeper and KRaft state: captures (zkCli, JSON exports, kafka-topics, KRaft dumps)
+    # A zkCli `get` / `stat` or an export's znode takes the znode's own kind above (zk_op = the
+    # read: getData, exists); a kafka-dump-log metadata dump's records take kraft_metadata_record,
+    # as a metadata log's own records do.  ts = the node's mtime, the record's time, or the
+    # capture's time (then details.ts_from = "capture") where the output has none.
+    ZK_CHILDREN = ("zk_children", Area.STATE,
+        "a zkCli `ls` / `ls -s` / `ls2` of zk_path: details.children, count (brokers = the ids under "
+        "/brokers/ids); `ls -R`: details.paths below it; error NONODE when the node did not exist")
+    ZK_WATCHED_EVENT = ("zk_watched_event", Area.STATE,
+        "a WatchedEvent a zkCli capture printed: state = the session state, details.type = the "
+        "event type (NodeDataChanged ...), zk_path; zxid (ZooKeeper 3.9+)")
+    TOPIC_DESCRIBED = ("topic_described", Area.STATE,
+        "`kafka-topics --describe` topic line: topic, count = partitions; details: replication_factor, "
+        "configs, topic_id (2.8+), marked_for_deletion")
+    PARTITION_DESCRIBED = ("partition_described", Area.STATE,
+        "`kafka-topics --describe` partition line: topic, partition, leader (-1 = none), replicas, isr; "
+        "details: adding / removing replicas (2.6+), elr / last_known_elr (3.8+)")
+    GROUP_DESCRIBED = ("group_described", Area.STATE,
+        "`kafka-consumer-groups --describe --state` row or its notes: group, state, members, "
+        "protocol = assignment strategy, coordinator; state Empty / details.rebalancing from the "
+        "tool's `has no active members` / `is rebalancing` notes")
+    GROUP_MEMBER_DESCRIBED = ("group_member_described", Area.STATE,
+        "`kafka-consumer-groups --describe --members` row: group, member = consumer id, instance_id, "
+        "client_id, count = partitions; details.host, partitions (--verbose)")
+    GROUP_OFFSET_DESCRIBED = ("group_offset_described", Area.STATE,
+        "`kafka-consumer-groups --describe [--offsets]` row: group, topic, partition, offset = "
+        "CURRENT-OFFSET, leo = LOG-END-OFFSET, member, client_id; details: lag, host")
+    KRAFT_PARTITION_STATE = ("kraft_partition_state", Area.STATE,
+        "a partition of a KRaft metadata image (kafka-metadata-shell `cat`): topic, partition, replicas, "
+        "isr, leader, leader_epoch, zk_version = partition epoch; details: ELR, recovery state")
+    KRAFT_BROKER_STATE = ("kraft_broker_state", Area.STATE,
+        "a broker of a KRaft metadata image (kafka-metadata-shell `cat`): brokers = [id], state fenced / "
+        "unfenced; details: broker_epoch, incarnation_id, endpoints, rack, in_controlled_shutdown")
+    KRAFT_IMAGE_NODE = ("kraft_image_node", Area.STATE,
+        "any other node a kafka-metadata-shell `cat` printed: details.path, details.value")
 
 
 def markdown() -> str:

@@ -78,6 +78,16 @@ def _localise(naive: pl.Expr, tz: str) -> pl.Expr:
     )
 
 
+def instant(text: str, tz: str = "UTC", *, what: str = "the time") -> int:
+    """One timestamp the user typed (ISO 8601; no zone = ``tz``) -> epoch ms; ValueError with
+    what to type otherwise."""
+    v = pl.select(parse(pl.lit(text), tz).dt.epoch("ms")).item()
+    if v is None:
+        raise ValueError(f"{what} {text!r} is not a time: give it as ISO 8601, e.g. 2026-11-22T11:10:33Z "
+                         "or 2026-11-22 11:10:33 (read in --tz)")
+    return int(v)
+
+
 def check_zone(tz: str) -> str:
     """Validate a time-zone name; raise ValueError with a helpful message."""
     try:

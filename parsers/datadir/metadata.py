@@ -165,12 +165,12 @@ def decode(rec: Record, batch: Batch, names: TopicNames) -> dict[str, Any]:
     name = type_name(msg.name)
     details |= {"type": name, "api_key": api_key, "version": version, "data": data}
     row |= {"template": f"kraft.{msg.name}.v{version}", "versions": f"{since}+", "details": details}
-    _columns(api_key, data, row, names)
+    record_columns(api_key, data, row, names)
     row["raw"] = f"offset {rec.offset} {name} v{version} " + _brief(data)
     return row
 
 
-def _columns(api_key: int, d: dict[str, Any], row: dict[str, Any], names: TopicNames) -> None:
+def record_columns(api_key: int, d: dict[str, Any], row: dict[str, Any], names: TopicNames) -> None:
     """The typed columns a record type fills (the rest stays in details.data)."""
     if api_key == 2:  # TopicRecord
         names.by_id[d["topicId"]] = d["name"]

@@ -34,13 +34,9 @@ import polars as pl
 from ..accounting import MAX_SAMPLES, Accounting, Malformed
 from ..datadir.events import Sink
 from ..sources import InputDamaged
-from . import snapshot, txncolumns, txnlog, zktext
+from . import snapshot, text, txncolumns, txnlog, zktext
 from .jute import Acl
-
-try:  # the text captures (zkCli, exports, kafka-topics, KRaft dumps) live in their own module
-    from . import text as _captures
-except ImportError:  # pragma: no cover - only while that module is being written
-    _captures = None  # type: ignore[assignment]
+from .text import TextOptions
 
 AddEvents = Callable[[str, pl.DataFrame], None]
 
@@ -78,16 +74,17 @@ def classify(name: str, head: bytes) -> str | None:
         return "quorum_file"
     if (kind := zktext.classify(head)) is not None:
         return kind
-    if _captures is not None:
-        return _captures.classify_text(name, head)
-    return None
+    return text.classify_text(name, head)
 
 
 def claims(name: str, head: bytes) -> bool:
     return classify(name, head) is not None
 
 
-def ingest(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting) -> Accounting:
+def ingest(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting,
+           options: TextOptions | None = None) -> Accounting:
+    """Read one state dump; ``options`` (the capture time, the zone of times without one)
+    matter to the text captures only."""
     it = iter(blocks)
     first: list[bytes] = []
     held = 0
@@ -105,9 +102,8 @@ def ingest(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting) 
     kind = classify(name, head)
     if kind in zktext.FILE_KINDS:
         return zktext.ingest(name, kind, stream, add, acc)
-    if kind not in FILE_KINDS:
-        assert _captures is not None, "classify() gave a capture kind"
-        return _captures.ingest_text(name, stream, add, acc)
+    if kind not in FILE_KINDS:  # a text capture
+        return text.ingest_text(name, stream, add, acc, options)
     acc.file_kind = FILE_KINDS[kind]
     sink = Sink(name, add)
     data = _read_all(stream, acc)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .jute import Acl, JuteError, Reader, StatPersisted, Truncated
-from .znodes import BROKER_REGISTRATION, znode_row
+from .noderow import node_row, owner_kind
 
 SNAP_MAGIC = 0x5A4B534E  # "ZKSN" (FileSnap.SNAP_MAGIC)
 FORMAT_VERSION = 2  # FileSnap.VERSION
@@ -35,18 +35,6 @@ FILE_HEADER_SIZE = 16
 OPEN_ACL_REF = -1  # ReferenceCountedACLCache.OPEN_UNSAFE_ACL_ID
 OPEN_ACL = (Acl(31, "world", "anyone"),)  # ZooDefs.Ids.OPEN_ACL_UNSAFE
 # EphemeralType: an ephemeralOwner of Long.MIN_VALUE marks a container, a high byte 0xff a TTL node
-CONTAINER_OWNER = -(1 << 63)
-
-
-def owner_kind(owner: int) -> str | None:
-    """``EphemeralType`` of an ephemeralOwner: None (persistent), session, container or ttl."""
-    if owner == 0:
-        return None
-    if owner == CONTAINER_OWNER:
-        return "container"
-    if (owner >> 56) & 0xFF == 0xFF:
-        return "ttl"
-    return "session"
 
 
 class HeaderError(ValueError):
@@ -249,26 +237,16 @@ def node_rows(nodes: list[Node], acls: dict[int, tuple[Acl, ...]], snapshot_zxid
     rows = []
     for n in nodes:
         st = n.stat
-        row = znode_row(n.path or "/", n.data)
-        d = dict(row.pop("details", {}))  # type: ignore[arg-type]
-        owner = owner_kind(st.ephemeral_owner)
+        row = node_row(n.path or "/", n.data, st, data_length=len(n.data or b""),
+                       num_children=children.get(n.path, 0), template="zk.snapshot.node")
         acl = OPEN_ACL if n.acl_ref == OPEN_ACL_REF else acls.get(n.acl_ref)
-        d |= {
-            "byte_offset": n.offset, "czxid": st.czxid, "ctime": st.ctime or None, "pzxid": st.pzxid,
-            "cversion": st.cversion, "aversion": st.aversion, "ephemeral_owner": st.ephemeral_owner,
-            "data_length": len(n.data or b""), "num_children": children.get(n.path, 0),
-            "acl": None if acl is None else [a.to_json() for a in acl], "snapshot_zxid": snapshot_zxid,
-        }
-        if owner not in (None, "session"):
-            d["node_type"] = owner
-        if row["kind"] == BROKER_REGISTRATION:
-            d["broker_epoch"] = st.czxid  # Kafka 2.2+ (KIP-380): the registration's czxid
+        d = row["details"]
+        d |= {"byte_offset": n.offset, "acl": None if acl is None else [a.to_json() for a in acl],
+              "snapshot_zxid": snapshot_zxid}
         if acl is None:
             d["problem"] = f"ACL ref {n.acl_ref} is not in the snapshot's ACL cache"
         row |= {
-            "ts": st.mtime or None, "zxid": st.mzxid, "zk_version": st.version, "line": n.ordinal,
-            "zk_session": st.ephemeral_owner if owner == "session" else None,
-            "template": "zk.snapshot.node", "details": d,
+            "line": n.ordinal,
             "raw": f"{n.path or '/'} cZxid=0x{st.czxid:x} mZxid=0x{st.mzxid:x} pZxid=0x{st.pzxid:x} "
                    f"dataVersion={st.version} cversion={st.cversion} aclVersion={st.aversion} "
                    f"ephemeralOwner=0x{st.ephemeral_owner & 0xFFFFFFFFFFFFFFFF:x} "

@@ -52,11 +52,11 @@ from ..accounting import MAX_SAMPLES, Accounting, Malformed
 from ..chunks import split_lines
 from ..datadir.events import Sink
 from ..sources import InputDamaged
-from .jute import Acl, JuteError, Reader
-from .snapshot import SERVER_SESSION, owner_kind
+from .jute import Acl, JuteError, Reader, StatPersisted
+from .noderow import node_row
+from .snapshot import SERVER_SESSION
 from .txnlog import ERROR_CODES, OpCode, Txn, read_record, txn_rows
 from .txnlog import Op as TxnOp
-from .znodes import BROKER_REGISTRATION, znode_row
 
 AddEvents = Callable[[str, pl.DataFrame], None]
 
@@ -461,29 +461,28 @@ def _node_row(r: dict[str, Any], children: dict[str, int]) -> dict[str, Any]:
             data = base64.b64decode(r["data"], validate=True)
         except binascii.Error as e:
             raise ValueError(f"data is not Base64 ({e})") from None
+    st = stat_from_text(r)
+    length = len(data) if data is not None else int(r["dataLength"])
+    row = node_row(r["title"], data, st, data_length=length, num_children=children.get(r["title"], 0),
+                   template="zk.snapshotformatter.node")
+    if st.mtime == 0 and r["mtime"] != _EPOCH_TEXT:
+        row["details"]["mtime_text"] = r["mtime"]
+    row |= {"line": r["line"], "raw": r["title"]}
+    return row
+
+
+_EPOCH_TEXT = "Thu Jan 01 00:00:00 UTC 1970"
+
+
+def stat_from_text(r: dict[str, Any]) -> StatPersisted:
+    """The stat lines ZooKeeper's tools print (``cZxid = 0x...``: SnapshotFormatter pads the
+    hex, zkCli's StatPrinter does not; times as ``Date.toString()``, 0 when unreadable)."""
     try:
-        owner = _hex64(r["ephemeralOwner"].removeprefix("0x"))
-        czxid = _hex64(r["cZxid"].removeprefix("0x"))
-        mzxid = _hex64(r["mZxid"].removeprefix("0x"))
-        pzxid = _hex64(r["pZxid"].removeprefix("0x"))
-        version, cversion, aversion = int(r["dataVersion"]), int(r["cversion"]), int(r["aclVersion"])
-        length = len(data) if data is not None else int(r["dataLength"])
+        return StatPersisted(
+            czxid=_hex64(r["cZxid"].removeprefix("0x")), mzxid=_hex64(r["mZxid"].removeprefix("0x")),
+            ctime=parse_java_date(r["ctime"]) or 0, mtime=parse_java_date(r["mtime"]) or 0,
+            version=int(r["dataVersion"]), cversion=int(r["cversion"]), aversion=int(r["aclVersion"]),
+            ephemeral_owner=_hex64(r["ephemeralOwner"].removeprefix("0x")),
+            pzxid=_hex64(r["pZxid"].removeprefix("0x")))
     except ValueError as e:
         raise ValueError(f"a stat value is not a number ({e})") from None
-    row = znode_row(r["title"], data)
-    d = dict(row.pop("details", {}))
-    d |= {"czxid": czxid, "ctime": parse_java_date(r["ctime"]), "pzxid": pzxid, "cversion": cversion,
-          "aversion": aversion, "ephemeral_owner": owner, "data_length": length,
-          "num_children": children.get(r["title"], 0)}
-    kind = owner_kind(owner)
-    if kind not in (None, "session"):
-        d["node_type"] = kind
-    if row["kind"] == BROKER_REGISTRATION:
-        d["broker_epoch"] = czxid  # Kafka 2.2+ (KIP-380)
-    mtime = parse_java_date(r["mtime"])
-    if mtime is None:
-        d["mtime_text"] = r["mtime"]
-    row |= {"ts": mtime or None, "zxid": mzxid, "zk_version": version, "line": r["line"],
-            "zk_session": owner if kind == "session" else None, "template": "zk.snapshotformatter.node",
-            "details": d, "raw": r["title"]}
-    return row

@@ -14,11 +14,12 @@ from kafka_forensics.parsers.kinds import Kind
 KINDS = frozenset(k.value for k in Kind)
 
 
-def read(name: str, data: bytes, block: int = 1 << 16) -> tuple[list[dict[str, Any]], Accounting]:
+def read(name: str, data: bytes, block: int = 1 << 16, options: statedump.TextOptions | None = None
+         ) -> tuple[list[dict[str, Any]], Accounting]:
     frames: list[pl.DataFrame] = []
     acc = Accounting(source=name)
     blocks = [data[i:i + block] for i in range(0, len(data), block)] or [b""]
-    statedump.ingest(name, blocks, lambda _s, df: frames.append(df), acc)
+    statedump.ingest(name, blocks, lambda _s, df: frames.append(df), acc, options)
     rows = pl.concat(frames).to_dicts() if frames else []
     for r in rows:
         r["details"] = json.loads(r["details"]) if r["details"] else {}

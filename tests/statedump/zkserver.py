@@ -268,3 +268,52 @@ def main(out: Path) -> None:
 
 if __name__ == "__main__":  # pragma: no cover - fixture generator
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(os.path.dirname(__file__)) / "fixtures")
+
+
+# -- zkCli, as an operator runs it in a terminal ---------------------------------------------
+ZKCLI = Path("/usr/share/zookeeper/bin/zkCli.sh")
+
+
+def zkcli_transcript(server: Server, commands: list[str], timeout: float = 60.0) -> str:
+    """Run Debian's zkCli.sh on a pseudo-terminal, type ``commands`` one by one (each after the
+    previous one's output settled) and return everything the terminal showed: the echoed
+    commands, their output, WATCHER notifications and the client's own noise."""
+    import pty
+    import select
+
+    env = dict(os.environ, CLIENT_JVMFLAGS=" ".join(JAVA_FLAGS), TERM="dumb")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: zkCli on the terminal
+        os.execvpe(str(ZKCLI), [str(ZKCLI), "-server", server.hosts], env)
+    out = bytearray()
+
+    def settle(quiet: float) -> None:
+        """Read until nothing arrives for ``quiet`` seconds (or the deadline)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], quiet)
+            if not ready:
+                return
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            out.extend(chunk)
+
+    try:
+        end = time.time() + timeout
+        while b"WatchedEvent state:SyncConnected" not in out and time.time() < end:
+            settle(0.5)
+        for c in commands:
+            os.write(fd, (c + "\n").encode())
+            settle(1.5)
+    finally:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return out.decode("utf-8", "replace")
