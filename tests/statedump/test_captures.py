@@ -321,6 +321,42 @@ def test_dump_log_metadata_records_name_their_topic_and_carry_the_batch_epoch():
     assert acc.unrecognised_total == 0 and acc.malformed == 0
 
 
+# DumpLogSegments (3.8) on a snapshot: `Snapshot end offset: N, epoch: E`, control records printed
+# as `SnapshotHeader {json}` / `SnapshotFooter {json}`, metadata records as `payload: {json}`.
+SNAPSHOT_DUMP = """\
+Dumping /var/lib/kafka/__cluster_metadata-0/00000000000000001234-0000000005.checkpoint
+Snapshot end offset: 1234, epoch: 5
+baseOffset: 0 lastOffset: 0 count: 1 baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 5 isTransactional: false isControl: true deleteHorizonMs: OptionalLong.empty position: 0 CreateTime: 1700000000000 size: 80 magic: 2 compresscodec: none crc: 1 isvalid: true
+| offset: 0 CreateTime: 1700000000000 keySize: 4 valueSize: 11 sequence: -1 headerKeys: [] SnapshotHeader {"version":0,"lastContainedLogTimestamp":1700000000000}
+baseOffset: 1 lastOffset: 6 count: 6 baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 5 isTransactional: false isControl: false deleteHorizonMs: OptionalLong.empty position: 80 CreateTime: 1700000000000 size: 600 magic: 2 compresscodec: none crc: 2 isvalid: true
+| offset: 1 CreateTime: 1700000000000 keySize: -1 valueSize: 40 sequence: -1 headerKeys: [] payload: {"type":"REGISTER_BROKER_RECORD","version":3,"data":{"brokerId":2,"isMigratingZkBroker":false,"incarnationId":"Ho9UcZUdRTqqbCFHpAVfuQ","brokerEpoch":40,"endPoints":[{"name":"PLAINTEXT","host":"b2","port":9092,"securityProtocol":0}],"features":[{"name":"metadata.version","minSupportedVersion":1,"maxSupportedVersion":19}],"rack":null,"fenced":true,"inControlledShutdown":false,"logDirs":[]}}
+| offset: 2 CreateTime: 1700000000000 keySize: -1 valueSize: 20 sequence: -1 headerKeys: [] payload: {"type":"UNFENCE_BROKER_RECORD","version":0,"data":{"id":2,"epoch":40}}
+| offset: 3 CreateTime: 1700000000000 keySize: -1 valueSize: 30 sequence: -1 headerKeys: [] payload: {"type":"TOPIC_RECORD","version":0,"data":{"name":"orders","topicId":"k1kLjSMxRjOm3K6w8r2Eqw"}}
+| offset: 4 CreateTime: 1700000000000 keySize: -1 valueSize: 30 sequence: -1 headerKeys: [] payload: {"type":"PARTITION_RECORD","version":2,"data":{"partitionId":0,"topicId":"k1kLjSMxRjOm3K6w8r2Eqw","replicas":[1,2,3],"isr":[1,2],"removingReplicas":[],"addingReplicas":[],"leader":1,"leaderRecoveryState":0,"leaderEpoch":5,"partitionEpoch":9,"directories":[],"eligibleLeaderReplicas":[3],"lastKnownElr":[]}}
+| offset: 5 CreateTime: 1700000000000 keySize: -1 valueSize: 30 sequence: -1 headerKeys: [] payload: {"type":"PARTITION_CHANGE_RECORD","version":2,"data":{"partitionId":0,"topicId":"k1kLjSMxRjOm3K6w8r2Eqw","isr":[1],"leader":1,"eligibleLeaderReplicas":[2,3]}}
+| offset: 6 CreateTime: 1700000000000 keySize: -1 valueSize: 20 sequence: -1 headerKeys: [] payload: {"type":"FENCE_BROKER_RECORD","version":0,"data":{"id":2,"epoch":40}}
+baseOffset: 7 lastOffset: 7 count: 1 baseSequence: -1 lastSequence: -1 producerId: -1 producerEpoch: -1 partitionLeaderEpoch: 5 isTransactional: false isControl: true deleteHorizonMs: OptionalLong.empty position: 680 CreateTime: 1700000000000 size: 80 magic: 2 compresscodec: none crc: 3 isvalid: true
+| offset: 7 CreateTime: 1700000000000 keySize: 4 valueSize: 11 sequence: -1 headerKeys: [] SnapshotFooter {"version":0}
+"""
+
+
+def test_dump_log_of_a_snapshot_reads_brokers_fencing_partitions_and_elr():
+    rows, acc = rows_of(SNAPSHOT_DUMP)
+    types = [r["details"]["type"] for r in rows]
+    assert types == ["SnapshotHeader", "REGISTER_BROKER_RECORD", "UNFENCE_BROKER_RECORD", "TOPIC_RECORD",
+                     "PARTITION_RECORD", "PARTITION_CHANGE_RECORD", "FENCE_BROKER_RECORD", "SnapshotFooter"]
+    header, register, unfence, _, partition, change, fence, _ = rows
+    assert header["details"]["data"]["lastContainedLogTimestamp"] == 1700000000000
+    assert (register["brokers"], register["state"], unfence["state"], fence["state"]) == (
+        [2], "fenced", "unfenced", "fenced")
+    assert (partition["topic"], partition["partition"], partition["replicas"], partition["isr"]) == (
+        "orders", 0, [1, 2, 3], [1, 2])
+    assert (partition["leader_epoch"], partition["zk_version"]) == (5, 9)
+    assert change["isr"] == [1] and change["details"]["data"]["eligibleLeaderReplicas"] == [2, 3]
+    assert {r["controller_epoch"] for r in rows} == {5}
+    assert acc.records == acc.recognised == 13
+
+
 SHELL = """\
 >> cat /image/topics/byName/orders/0
 PartitionRegistration(replicas=[1, 2, 3], directories=[AAAAAAAAAAAAAAAAAAAAAA, AAAAAAAAAAAAAAAAAAAAAA, AAAAAAAAAAAAAAAAAAAAAA], isr=[1, 2], removingReplicas=[], addingReplicas=[], elr=[3], lastKnownElr=[], leader=1, leaderRecoveryState=RECOVERED, leaderEpoch=5, partitionEpoch=9)
