@@ -99,8 +99,12 @@ def resolve(
     elif path.cluster is not None:
         how.append("cluster from path")
     elif ev.cluster_ids:
-        c = ev.cluster_ids.most_common(1)[0][0]
-        how.append("cluster from `Cluster ID =`")
+        # A broker pointed at a fresh ZooKeeper mid-log states two ids.  Chunks are tallied in
+        # any order, so a tie must not fall to insertion order: most stated, then the smallest.
+        c = min(ev.cluster_ids.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        seen = f" (of {len(ev.cluster_ids)} stated: {', '.join(sorted(ev.cluster_ids))})" if len(
+            ev.cluster_ids) > 1 else ""
+        how.append(f"cluster from `Cluster ID =`{seen}")
     per_record = False
     b = broker if broker is not None else path.broker
     if broker is not None:

@@ -450,7 +450,7 @@ def _file_kind(loggers: Counter[str]) -> str | None:
     votes: Counter[str] = Counter()
     for lg, n in loggers.items():
         votes[_kind_of_logger(lg)] += n
-    return votes.most_common(1)[0][0]
+    return min(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0]  # a tie must not fall to tally order
 
 
 def _kind_of_logger(lg: str) -> str:

@@ -271,3 +271,16 @@ def test_an_identity_learnt_late_in_a_log_applies_to_its_earlier_rows(tmp_path: 
     f.write_text(log_text(300, node=1) + late)
     _, df = run([f], tmp_path, chunk_bytes=4 << 10)
     assert df["broker"].unique().to_list() == [5]
+
+
+def test_two_cluster_ids_stated_equally_often_resolve_the_same_way_every_time() -> None:
+    """A broker pointed at a fresh ZooKeeper mid-log states a second `Cluster ID = …`; chunks are
+    tallied in any order, so the tie goes to the smaller id, not to whichever was counted first."""
+    from collections import Counter
+
+    from kafka_forensics.parsers.identity import Evidence, PathIdentity, resolve
+
+    for ids in (["Qip8MQHNS02A2VaypM_GMw", "JGXpZzkORIigUrjhbG2-ig"],
+                ["JGXpZzkORIigUrjhbG2-ig", "Qip8MQHNS02A2VaypM_GMw"]):
+        got = resolve(PathIdentity(None, None), Evidence(cluster_ids=Counter(ids)))
+        assert got.cluster == "JGXpZzkORIigUrjhbG2-ig" and "of 2 stated" in got.how
