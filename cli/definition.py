@@ -62,6 +62,20 @@ Until = Annotated[str | None, typer.Option("--until", help="Up to this time (inc
 Limit = Annotated[int | None, typer.Option("--limit", "-n", min=1, help="At most this many rows.")]
 Format = Annotated[str, typer.Option("--format", "-f", help="table or jsonl.")]
 
+# check
+CheckFormat = Annotated[str, typer.Option("--format", "-f", help="table, json or md.")]
+FailOn = Annotated[
+    str, typer.Option("--fail-on", help="Exit 1 when a finding is at least this severe: info, warning, "
+                      "error, critical (default warning).")
+]
+StormMin = Annotated[
+    int, typer.Option("--storm-min", min=2, help="Rebalances of one group, each within --storm-window of the "
+                      "previous, that make a rebalance storm.")
+]
+StormWindow = Annotated[
+    float, typer.Option("--storm-window", min=0.01, help="Minutes between rebalances of one storm.")
+]
+
 # simulate
 Trace = Annotated[
     Path, typer.Argument(help="A trace file (JSON Lines; see docs/trace.md).", show_default=False)

@@ -119,6 +119,44 @@ def events(
 
 
 @app.command()
+def check(
+    sources: d.Paths,
+    fmt: d.CheckFormat = "table",
+    fail_on: d.FailOn = "warning",
+    storm_min: d.StormMin = 5,
+    storm_window: d.StormWindow = 10.0,
+    tz: d.Tz = "UTC",
+    layout: d.Layout = None,
+) -> None:
+    """Find what went wrong: rebalance storms, ISR flapping, unclean elections, stale ZooKeeper
+    views, epochs and high watermarks going backwards... (exit 1 when a finding reaches --fail-on)."""
+    from kafka_forensics.parsers import view
+    from kafka_forensics.replay.check import check as run_check
+    from kafka_forensics.replay.detect import MINUTE, CheckOptions
+    from kafka_forensics.replay.findings import Severity
+    from kafka_forensics.reports import findings as out
+
+    if fmt not in ("table", "json", "md"):
+        raise UserError(f"--format must be table, json or md, not {fmt!r}")
+    try:
+        threshold = Severity.parse(fail_on)
+        table = view.load(sources, tz=tz, layout=layout)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    opts = CheckOptions(storm_min=storm_min, storm_window_ms=round(storm_window * MINUTE))
+    report = run_check(table, opts)
+    if fmt == "json":
+        out.write_json(report, sys.stdout)
+    elif fmt == "md":
+        sys.stdout.write(out.markdown(report))
+    else:
+        out.render(report, _console())
+    worst = report.worst()
+    if worst is not None and worst >= threshold:
+        raise typer.Exit(1)
+
+
+@app.command()
 def simulate(
     trace: d.Trace,
     profile: d.ProfileOpt = None,

@@ -1,0 +1,129 @@
+"""Detectors: findings read straight off the observed events, per group, partition, broker
+and controller — what the logs prove happened, before any engine run.
+
+Each detector is a pure function ``(events, options) -> list[Finding]`` over the event
+table (``kind`` and the typed columns of docs/kinds.md); ``DETECTORS`` lists them in the
+order ``check`` runs them.  They read only the few kinds they need, so a fleet's table
+costs one filter per detector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+from ..findings import Finding
+
+MINUTE = 60_000
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """Thresholds an operator may tune (``check --storm-min`` ...); the defaults are what a
+    healthy cluster stays well below."""
+
+    storm_window_ms: int = 10 * MINUTE  # rebalances this close belong to one storm
+    storm_min: int = 5  # rebalances in one storm before it is reported
+    flap_window_ms: int = 10 * MINUTE  # ISR changes this close belong to one episode
+    flap_min: int = 3  # shrinks (each followed by an expand) in one episode before it is reported
+    churn_window_ms: int = 30 * MINUTE  # controller moves this close belong to one episode
+    churn_min: int = 3  # controller elections in one episode before it is reported
+
+
+Detector = Callable[[pl.DataFrame, CheckOptions], list[Finding]]
+
+
+def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) -> list[dict[str, Any]]:
+    """The events of ``kinds`` in time order (file order within an instant), with ``at`` =
+    epoch ms and ``scope`` (``with_scope``), as dicts: detectors see few rows, so plain
+    Python reads them best."""
+    present = [c for c in columns if c in events.columns]
+    sub = events.filter(pl.col("kind").is_in(list(kinds)))
+    if sub.height == 0:
+        return []
+    if "scope" not in sub.columns:
+        sub = with_scope(sub)
+    keep = list(dict.fromkeys(["ts", "source", "line", "kind", "scope", "raw", *present]))
+    sub = (
+        sub.select(keep)
+        .with_columns(pl.col("ts").dt.epoch("ms").alias("at"))
+        .filter(pl.col("at").is_not_null())
+        .sort(["at", "source", "line"])
+    )
+    # One record in two files (a broker's server.log and the kafkaServer.out its stdout went
+    # to, or a log ingested twice) is one event: the first file's line stands for it.
+    sub = sub.unique(subset=["scope", "kind", "at", "raw"], keep="first", maintain_order=True)
+    return sub.to_dicts()
+
+
+def with_scope(events: pl.DataFrame) -> pl.DataFrame:
+    """``scope``: the cluster a row belongs to.  Its cluster id where known; else the one
+    cluster id known for other files of its folder (rotated files that do not repeat it);
+    else ``logs in <folder>``, so that a pile of unrelated log sets does not mix their
+    brokers 0 and their topics named "test"."""
+    folder = pl.col("source").str.replace(r"[/\\][^/\\]*$", "").alias("_folder")
+    df = events.with_columns(folder)
+    known = (
+        df.filter(pl.col("cluster").is_not_null())
+        .group_by("_folder")
+        .agg(pl.col("cluster").unique().alias("_clusters"))
+        .filter(pl.col("_clusters").list.len() == 1)
+        .select("_folder", pl.col("_clusters").list.first().alias("_folder_cluster"))
+    )
+    df = df.join(known, on="_folder", how="left", maintain_order="left")
+    scope = pl.coalesce(
+        pl.lit("cluster ") + pl.coalesce(pl.col("cluster"), pl.col("_folder_cluster")),
+        pl.lit("logs in ") + pl.col("_folder"),
+    )
+    return df.with_columns(scope.alias("scope")).drop("_folder", "_folder_cluster")
+
+
+def episodes(rows: Sequence[dict[str, Any]], gap_ms: int) -> Iterator[list[dict[str, Any]]]:
+    """Runs of time-ordered rows in which each follows the previous within ``gap_ms``."""
+    run: list[dict[str, Any]] = []
+    for r in rows:
+        if run and r["at"] - run[-1]["at"] > gap_ms:
+            yield run
+            run = []
+        run.append(r)
+    if run:
+        yield run
+
+
+def by_key(rows: Sequence[dict[str, Any]], *names: str) -> dict[tuple[Any, ...], list[dict[str, Any]]]:
+    """Rows grouped by the values of ``names`` (time order kept); keys with a null left out."""
+    out: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in rows:
+        key = tuple(r.get(n) for n in names)
+        if any(k is None for k in key):
+            continue
+        out.setdefault(key, []).append(r)
+    return out
+
+
+def minutes(ms: int) -> str:
+    """A duration as people say it: ``45 s``, ``12 min``, ``3.5 h``."""
+    if ms < MINUTE:
+        return f"{ms / 1000:.0f} s"
+    if ms < 60 * MINUTE:
+        return f"{ms / MINUTE:.0f} min"
+    return f"{ms / (60 * MINUTE):.1f} h"
+
+
+def all_detectors() -> list[Detector]:
+    from . import controller, groups, partitions
+
+    return [
+        groups.rebalance_storm,
+        partitions.isr_flapping,
+        partitions.zk_broker_mismatch,
+        partitions.unclean_election,
+        partitions.leader_epoch_regression,
+        partitions.hw_regression,
+        partitions.truncation_below_hw,
+        partitions.under_min_isr,
+        controller.controller_churn,
+    ]

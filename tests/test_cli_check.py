@@ -1,0 +1,92 @@
+"""``kafka-forensics check`` driven for real, on the real-log corpus: every log set is read
+without error, and the findings on the incidents we know are reviewed here (exit codes:
+0 clean, 1 a finding at or above --fail-on, 2 bad input)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .test_cli import cli
+
+
+def check(*args: str) -> tuple[int, dict]:
+    r = cli("check", *args, "--format", "json")
+    assert r.returncode in (0, 1), r.stderr
+    assert "Traceback" not in r.stderr
+    return r.returncode, json.loads(r.stdout)
+
+
+def test_every_real_log_set_is_checked_without_error(corpus: Path) -> None:
+    for log_set in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        rc, report = check(str(log_set))
+        assert report["input"]["events"] > 0, log_set
+        assert (rc == 1) == any(f["severity"] != "info" for f in report["findings"]), log_set
+        for f in report["findings"]:
+            assert f["evidence"] and f["message"].endswith("."), f
+
+
+def test_the_2_1_1_controller_that_keeps_resigning_is_churn(corpus: Path) -> None:
+    """ATCP's 2.1.1 broker: the controller is elected and resigns every few minutes for two hours."""
+    rc, report = check(str(corpus / "ATCP-kafka_2.11-2.1.1"))
+    (f,) = report["findings"]
+    assert rc == 1 and f["kind"] == "controller_churn" and f["severity"] == "warning"
+    assert f["details"]["elections"] == 18 and f["details"]["resignations"] == 13
+    assert all("controller.log" in e for e in f["evidence"])
+
+
+def test_the_console_consumers_that_join_and_expire_storm_their_group(corpus: Path) -> None:
+    """BitterDone's 2.3.1 broker: console consumers sharing `test-consumer-group` are started and
+    killed over and over; every join and every session expiry is a rebalance."""
+    _, report = check(str(corpus / "BitterDone-k2.3.1"))
+    storms = [f for f in report["findings"] if f["kind"] == "rebalance_storm"]
+    assert [f["details"]["rebalances"] for f in storms] == [21, 12, 17, 14]
+    assert all(f["entity"] == "group test-consumer-group" for f in storms)
+    worst = storms[0]
+    assert worst["severity"] == "error" and worst["details"]["causes"] == {"heartbeat_expiration": 10,
+                                                                           "new_member": 11}
+
+
+def test_the_unclean_elections_are_critical_and_fail_only_from_their_level(corpus: Path) -> None:
+    """andreinedelciu's 1.x cluster: all ISR members of dns_kafka_topic died; the controller elected
+    broker 1 from outside the ISR for partitions 0-2."""
+    log_set = str(corpus / "andreinedelciu-kafka-brokers-public")
+    _, report = check(log_set)
+    unclean = [f for f in report["findings"] if f["kind"] == "unclean_election"]
+    assert sorted(f["entity"] for f in unclean) == [f"partition dns_kafka_topic-{p}" for p in range(3)]
+    assert {f["severity"] for f in unclean} == {"critical"}
+    assert cli("check", log_set, "--fail-on", "critical").returncode == 1
+    quiet = cli("check", str(corpus / "CookJustin-kafka_2.13-3.3.1"), "--fail-on", "critical")
+    assert quiet.returncode == 0 and "No findings" in quiet.stdout
+
+
+def test_the_report_is_the_same_bytes_twice_and_in_markdown(corpus: Path) -> None:
+    log_set = str(corpus / "BitterDone-k2.3.1")
+    a, b = cli("check", log_set, "-f", "json"), cli("check", log_set, "-f", "json")
+    assert a.stdout == b.stdout
+    md = cli("check", log_set, "-f", "md").stdout
+    assert md.startswith("# kafka-forensics check: 5 findings")
+    assert "| 2 | error | `rebalance_storm` | group test-consumer-group |" in md
+
+
+def test_group_names_from_logs_cannot_break_the_markdown(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    log.write_text("".join(
+        f"[2024-03-01 10:0{i}:00,000] INFO [GroupCoordinator 1]: Preparing to rebalance group a|b<x> in state "
+        f"PreparingRebalance with old generation {i} (__consumer_offsets-1) (reason: removing member m-{i} on "
+        "LeaveGroup) (kafka.coordinator.group.GroupCoordinator)\n" for i in range(5)))
+    md = cli("check", str(log), "-f", "md").stdout
+    assert "group a\\|b\\<x\\>" in md and "a|b<x>" not in md
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--format", "yaml"], "--format must be table, json or md"),
+    (["--fail-on", "fatal"], "unknown severity 'fatal'"),
+])
+def test_bad_options_are_sentences_with_exit_2(tmp_path: Path, args: list[str], said: str) -> None:
+    log = tmp_path / "server.log"
+    log.write_text("[2024-03-01 10:00:00,000] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)\n")
+    r = cli("check", str(log), *args)
+    assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
