@@ -157,6 +157,32 @@ def check(
 
 
 @app.command()
+def timeline(
+    sources: d.Paths,
+    group: d.Group = None,
+    partition: d.Partition = None,
+    fmt: d.Format = "table",
+    tz: d.Tz = "UTC",
+    layout: d.Layout = None,
+) -> None:
+    """Each consumer group's and partition's history across all brokers' logs, in words."""
+    from kafka_forensics.parsers import view
+    from kafka_forensics.replay.timeline import timeline as build
+    from kafka_forensics.reports import timeline as out
+
+    if fmt not in ("table", "jsonl"):
+        raise UserError(f"--format must be table or jsonl, not {fmt!r}")
+    try:
+        entries = build(view.load(sources, tz=tz, layout=layout), group=group, partition=partition)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if fmt == "jsonl":
+        out.write_jsonl(entries, sys.stdout)
+    else:
+        out.render(entries, _console())
+
+
+@app.command()
 def simulate(
     trace: d.Trace,
     profile: d.ProfileOpt = None,
