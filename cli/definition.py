@@ -76,6 +76,11 @@ StormWindow = Annotated[
     float, typer.Option("--storm-window", min=0.01, help="Minutes between rebalances of one storm.")
 ]
 
+FindingName = Annotated[
+    str,
+    typer.Argument(help="A finding kind, e.g. rebalance_storm (see docs/findings.md).", show_default=False),
+]
+
 # simulate
 Trace = Annotated[
     Path, typer.Argument(help="A trace file (JSON Lines; see docs/trace.md).", show_default=False)

@@ -157,6 +157,30 @@ def check(
 
 
 @app.command()
+def explain(kind: d.FindingName) -> None:
+    """What a finding kind means, what usually causes it and what to do."""
+    import difflib
+
+    from kafka_forensics.replay.check import DETECTED
+    from kafka_forensics.replay.findings import FindingKind
+
+    name = kind.strip().lower().replace("-", "_")
+    try:
+        k = FindingKind(name)
+    except ValueError:
+        names = [f.value for f in FindingKind]
+        near = difflib.get_close_matches(name, names, n=1)
+        hint = f"did you mean {near[0]}? " if near else ""
+        raise UserError(f"no finding kind {kind!r}: {hint}the kinds are listed in docs/findings.md") from None
+    c = _console()
+    pending = "" if k in DETECTED else " (named; its detector awaits the engine diff)"
+    c.print(f"[bold]{k.value}[/]{pending}")
+    c.print(k.meaning)
+    c.print(f"\n[bold]Usual causes.[/] {k.causes}")
+    c.print(f"\n[bold]What to do.[/] {k.action}")
+
+
+@app.command()
 def timeline(
     sources: d.Paths,
     group: d.Group = None,

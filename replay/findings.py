@@ -40,33 +40,201 @@ class Severity(enum.IntEnum):
 
 
 class FindingKind(enum.StrEnum):
-    """The stable names (issue 6, DESIGN.md "Replay and diff").  Not every name has a
-    detector yet: ``DETECTED`` lists those ``check`` runs today."""
+    """The stable names (issue 6, DESIGN.md "Replay and diff"), each with what it means, what
+    usually causes it and what to do (``kafka-forensics explain KIND``, ``docs/findings.md``).
+    Not every name has a detector yet: ``check.DETECTED`` lists those ``check`` runs today."""
 
-    ILLEGAL_TRANSITION = "illegal_transition"
-    MISSING_TRANSITION = "missing_transition"
-    UNEXPECTED_TRANSITION = "unexpected_transition"
-    GENERATION_MISMATCH = "generation_mismatch"
-    MEMBER_COUNT_MISMATCH = "member_count_mismatch"
-    EARLY_EXPIRY = "early_expiry"
-    REBALANCE_TIMEOUT_EXCEEDED = "rebalance_timeout_exceeded"
-    REBALANCE_STORM = "rebalance_storm"
-    ISR_SHRINK_WITHOUT_LAG = "isr_shrink_without_lag"
-    ISR_EXPAND_BEFORE_CAUGHT_UP = "isr_expand_before_caught_up"
-    ISR_FLAPPING = "isr_flapping"
-    HW_REGRESSION = "hw_regression"
-    HW_ABOVE_ISR_LEO = "hw_above_isr_leo"
-    LEADER_EPOCH_REGRESSION = "leader_epoch_regression"
-    ZK_VERSION_GAP = "zk_version_gap"
-    ZK_BROKER_MISMATCH = "zk_broker_mismatch"
-    ISR_CHANGE_NOT_PROPAGATED = "isr_change_not_propagated"
-    UNCLEAN_ELECTION = "unclean_election"
-    DATA_LOSS = "data_loss"
-    TRUNCATION_BELOW_HW = "truncation_below_hw"
-    OFFLINE_PARTITION = "offline_partition"
-    UNDER_MIN_ISR = "under_min_isr"
-    CONTROLLER_CHURN = "controller_churn"
-    CLOCK_SKEW = "clock_skew"
+    meaning: str
+    causes: str
+    action: str
+
+    def __new__(cls, value: str, meaning: str, causes: str, action: str) -> FindingKind:
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.meaning = meaning
+        obj.causes = causes
+        obj.action = action
+        return obj
+
+    # --- consumer groups (GroupCoordinator / GroupMetadata; the engine's state table)
+    ILLEGAL_TRANSITION = (
+        "illegal_transition",
+        "A group moved between two states that Kafka's state table (GroupMetadata.validPreviousStates) "
+        "does not allow.",
+        "A state change missing from the logs (rotated away, a coordinator that moved) or a coordinator "
+        "bug; the engine's table is per Kafka version.",
+        "Look for the coordinator moving (group_loaded / group_unloaded) and for missing log files between "
+        "the two lines.")
+    MISSING_TRANSITION = (
+        "missing_transition",
+        "Kafka's rules say the group went through a state the logs never show.",
+        "Lines at a level the broker did not log, rotated files missing, or a coordinator that behaved "
+        "differently from its version's rules.",
+        "Check that all brokers' logs for the window are present and that --profile matches the brokers' "
+        "Kafka version.")
+    UNEXPECTED_TRANSITION = (
+        "unexpected_transition",
+        "The logs show a state change that re-running the incident under Kafka's rules does not produce.",
+        "A stimulus the logs do not show (a request with no line of its own) or a configuration other than "
+        "the one assumed.",
+        "Compare the configs (KafkaConfig / ConsumerConfig blocks) with the profile, and add the consumer "
+        "logs for the window.")
+    GENERATION_MISMATCH = (
+        "generation_mismatch",
+        "The group's generation in the logs differs from the one Kafka's rules give (each completed join "
+        "round adds one).",
+        "Join rounds the logs do not show, or a group whose metadata was reloaded from __consumer_offsets.",
+        "Read the coordinator's lines around the first mismatch; a reload shows as group_loaded.")
+    MEMBER_COUNT_MISMATCH = (
+        "member_count_mismatch",
+        "\"Stabilized group … with N members\" names another count than the members that joined.",
+        "Members that joined or left without a line of their own (DEBUG-level joins, static members).",
+        "Add the consumer logs; they show every member's joins.")
+    EARLY_EXPIRY = (
+        "early_expiry",
+        "A member was expired sooner after its last heartbeat than its session.timeout.ms allows.",
+        "Clock skew between the consumer's and the broker's logs, or a session timeout lower than assumed.",
+        "Compare the consumer's session.timeout.ms (ConsumerConfig) with the gap; check the clocks.")
+    REBALANCE_TIMEOUT_EXCEEDED = (
+        "rebalance_timeout_exceeded",
+        "A rebalance lasted longer than the group's rebalance timeout (the largest max.poll.interval.ms of "
+        "its members); members that had not rejoined were removed.",
+        "A consumer stuck in processing or in its rebalance listener (onPartitionsRevoked) while the others "
+        "wait.",
+        "Find the member that rejoined last (or never); shorten its processing or raise "
+        "max.poll.interval.ms.")
+    REBALANCE_STORM = (
+        "rebalance_storm",
+        "A group rebalanced many times in a short while (check --storm-min rebalances, each within "
+        "--storm-window of the previous).",
+        "Members timing out (session.timeout.ms: dying consumers, GC, network), exceeding "
+        "max.poll.interval.ms, crash-looping or being redeployed one by one, or short-lived consumers "
+        "sharing a group id; the finding counts the triggers by cause and member.",
+        "Fix the dominant cause the finding names; static membership (group.instance.id, KIP-345) lets "
+        "restarts skip the rebalance, cooperative-sticky (KIP-429) makes each one cheaper.")
+    # --- replication (Partition, ReplicaManager, ReplicaFetcherThread; the TLA+ invariants)
+    ISR_SHRINK_WITHOUT_LAG = (
+        "isr_shrink_without_lag",
+        "A follower was removed from the ISR although its fetches kept it within replica.lag.time.max.ms.",
+        "A leader that could not run its isr-expiration check in time (GC pause) and then judged stale "
+        "state, or the pre-2.1 lag rule (KAFKA-7152).",
+        "Check the leader's GC and the follower's fetch times; compare with the version's lag rule.")
+    ISR_EXPAND_BEFORE_CAUGHT_UP = (
+        "isr_expand_before_caught_up",
+        "A follower was added back to the ISR before its log end offset reached the high watermark (and the "
+        "leader epoch's start offset).",
+        "A leader bug or a log line read out of order across brokers with skewed clocks.",
+        "Check for clock skew first; otherwise compare the follower's log end offset in the fetcher lines.")
+    ISR_FLAPPING = (
+        "isr_flapping",
+        "A partition's ISR shrinks and grows back again and again: a follower keeps falling behind for "
+        "replica.lag.time.max.ms and catching up.",
+        "A follower with slow disks, long GC pauses or a saturated network, too few replica fetchers, or a "
+        "replica.lag.time.max.ms tighter than its fetch latency.",
+        "Look at the out-of-sync broker the finding names; raise num.replica.fetchers or "
+        "replica.lag.time.max.ms (30 s by default since 2.5, KIP-537) if its latency is normal.")
+    HW_REGRESSION = (
+        "hw_regression",
+        "A broker's high watermark for a partition went backwards within a leader epoch (UnifiedLog warns "
+        "\"Non-monotonic update of high watermark\" itself since 2.7.1).",
+        "A stale leader acting after losing leadership, or state restored from an old checkpoint.",
+        "Look for a leader change, a truncation or a restart of that broker just before; consumers may "
+        "have read records that are no longer committed.")
+    HW_ABOVE_ISR_LEO = (
+        "hw_above_isr_leo",
+        "A leader's high watermark exceeded the smallest log end offset in its ISR (the TLA+ "
+        "ValidHighWatermark invariant).",
+        "An ISR member that truncated without leaving the ISR, or a leader that counted a replica it should "
+        "not have.",
+        "Compare the ISR members' log end offsets at that moment; this is how committed data gets lost.")
+    LEADER_EPOCH_REGRESSION = (
+        "leader_epoch_regression",
+        "A broker started a partition at a lower leader epoch than one it had started before (epochs only "
+        "grow; epoch 0 after a higher one is a recreated topic and not reported).",
+        "A LeaderAndIsr from a stale controller, or a broker restored from old state.",
+        "Check the controller epoch of the requests the broker accepted, and controller failovers around "
+        "it.")
+    ZK_VERSION_GAP = (
+        "zk_version_gap",
+        "A partition state znode's version skipped a number: a write to it that the logs do not show.",
+        "A second writer (an old controller, a tool), or logs missing for the window.",
+        "Read the ZooKeeper transaction log for that path (ingest log.N) to see every write and its session.")
+    ZK_BROKER_MISMATCH = (
+        "zk_broker_mismatch",
+        "A leader's cached zkVersion of a partition's state differs from ZooKeeper's, so every ISR change "
+        "it attempts is refused: \"Cached zkVersion … not equal to that in zookeeper, skip updating ISR\" "
+        "(KAFKA-2729, ZooKeeper mode before 2.7).",
+        "The broker's ZooKeeper session expired and it re-registered while the controller did not send it "
+        "fresh LeaderAndIsr state.",
+        "Restart the broker the finding names (it usually stays stuck otherwise).")
+    ISR_CHANGE_NOT_PROPAGATED = (
+        "isr_change_not_propagated",
+        "A leader changed a partition's ISR in ZooKeeper but no /isr_change_notification followed within "
+        "the propagation ceiling (isr-change-propagation: 2.5 s schedule, 5 s blackout, 60 s ceiling).",
+        "A broker whose scheduler stalled, or a ZooKeeper write that failed.",
+        "The controller's and other brokers' metadata for the partition stay stale until it does: check the "
+        "broker's ZooKeeper client lines.")
+    UNCLEAN_ELECTION = (
+        "unclean_election",
+        "The controller elected a leader from outside the ISR because no ISR member was alive.",
+        "unclean.leader.election.enable=true (the default before 0.11) and every ISR member down at once.",
+        "Records the old ISR acknowledged and the new leader lacked are lost: compare the offsets producers "
+        "were acknowledged with the new leader's log end offset; keep unclean election off where data "
+        "matters more than availability.")
+    DATA_LOSS = (
+        "data_loss",
+        "Acknowledged records were truncated away on every replica that could have kept them; the finding "
+        "gives the count and the offsets.",
+        "An unclean election, or truncation to the high watermark on a leader change before KIP-101 (0.11).",
+        "Tell the producers' owners which offsets were lost; upgrade or disable unclean election.")
+    TRUNCATION_BELOW_HW = (
+        "truncation_below_hw",
+        "A replica truncated committed records (below its high watermark) to follow its leader: "
+        "\"Truncating … below high watermark\".",
+        "A leader that lacks records the old ISR had committed: an unclean election or a pre-KIP-101 leader "
+        "change.",
+        "Unless another replica still holds the offsets the finding names, they are lost.")
+    OFFLINE_PARTITION = (
+        "offline_partition",
+        "A partition had no leader for a while (OfflinePartition): it could not be read or written.",
+        "Every ISR member down at once with unclean election disabled.",
+        "Bring an ISR member back; the finding's window is the outage.")
+    UNDER_MIN_ISR = (
+        "under_min_isr",
+        "A partition's ISR fell below min.insync.replicas: writes with acks=all were refused "
+        "(NOT_ENOUGH_REPLICAS).",
+        "Followers out of the ISR (see the ISR findings) or brokers down.",
+        "Bring the missing replicas back; producers with acks=all stay failed until then.")
+    CONTROLLER_CHURN = (
+        "controller_churn",
+        "The controller moved between brokers many times in a short while (check's churn threshold: 3 "
+        "elections, each within 30 min of the previous).",
+        "The controller's ZooKeeper session expiring (GC pauses, ZooKeeper latency) or brokers restarting "
+        "in turn.",
+        "Each move reloads the cluster's state and delays elections: read the ZooKeeper session lines of "
+        "the brokers that resigned.")
+    CLOCK_SKEW = (
+        "clock_skew",
+        "Two brokers' clocks disagree, estimated from lines that must be ordered (a request sent and "
+        "received); replay corrects for it before diffing.",
+        "NTP not running or drifting on a broker.",
+        "Fix time sync; meanwhile read cross-broker timelines with the estimated offset in mind.")
+
+
+def markdown() -> str:
+    """The finding kinds as docs/findings.md (``python -m kafka_forensics.replay.findings``)."""
+    from .check import DETECTED
+
+    out = ["# Finding kinds", "",
+           "What `kafka-forensics check` reports, by stable name. Generated from `replay/findings.py` by",
+           "`python -m kafka_forensics.replay.findings > docs/findings.md`; a test fails when the two",
+           "differ.",
+           "`kafka-forensics explain KIND` prints one of them.", ""]
+    for k in FindingKind:
+        state = "detected by `check` today" if k in DETECTED else "named; its detector awaits the engine diff"
+        out += [f"## `{k.value}`", "", f"{k.meaning} ({state})", "", f"**Usual causes.** {k.causes}", "",
+                f"**What to do.** {k.action}", ""]
+    return "\n".join(out)
 
 
 @dataclass(frozen=True, order=True)
@@ -123,3 +291,7 @@ def evidence_of(rows: Iterable[Mapping[str, Any]], limit: int | None = None) -> 
     """The rows' (source, line), in file order, each once; ``limit`` keeps the first ones."""
     seen = sorted({Evidence(r["source"], int(r["line"])) for r in rows if r.get("line") is not None})
     return tuple(seen if limit is None else seen[:limit])
+
+
+if __name__ == "__main__":  # pragma: no cover - documentation generator
+    print(markdown(), end="")

@@ -90,3 +90,23 @@ def test_bad_options_are_sentences_with_exit_2(tmp_path: Path, args: list[str], 
     log.write_text("[2024-03-01 10:00:00,000] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)\n")
     r = cli("check", str(log), *args)
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
+
+
+def test_explain_says_what_a_kind_means_causes_and_what_to_do() -> None:
+    r = cli("explain", "zk-broker-mismatch")
+    assert r.returncode == 0
+    assert "KAFKA-2729" in r.stdout and "Usual causes." in r.stdout and "What to do." in r.stdout
+
+
+def test_explain_of_a_misspelt_kind_suggests_the_right_one() -> None:
+    r = cli("explain", "isr_flaping")
+    assert r.returncode == 2 and "did you mean isr_flapping?" in r.stderr
+
+
+def test_findings_document_is_generated_from_the_kinds() -> None:
+    from kafka_forensics.replay import findings
+
+    from .conftest import REPO
+
+    doc = (REPO / "docs" / "findings.md").read_text()
+    assert doc == findings.markdown(), "docs/findings.md is stale: python -m kafka_forensics.replay.findings"
