@@ -50,8 +50,18 @@ def _field_names(cls: type) -> tuple[str, ...]:
     class: ``simulate --json`` renders every effect)."""
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "at")
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "at" and not is_log_only(f))
     return names
+
+
+LOG_ONLY = {"log_only": True}
+
+
+def is_log_only(f: Any) -> bool:
+    """A field declared ``field(default=None, compare=False, metadata=LOG_ONLY)``: what the log lines
+    print beside it (``--emit-logs``), not part of the trace contract: never rendered by
+    ``to_dict``, never expected."""
+    return bool(f.metadata.get("log_only"))
 
 
 _E = TypeVar("_E")

@@ -878,11 +878,11 @@ def _effect_fields() -> Mapping[str, frozenset[str] | None]:
     while todo:
         cls = todo.pop()
         todo += cls.__subclasses__()
-        names = {f.name for f in dataclasses.fields(cls) if f.default is None}
+        names = {f.name for f in dataclasses.fields(cls) if f.default is None and not _effects.is_log_only(f)}
         try:
             names |= set(cls(at=0).to_dict())  # the keys as the effect renders them ("from", "to")
         except TypeError:
-            names |= {f.name for f in dataclasses.fields(cls)}
+            names |= {f.name for f in dataclasses.fields(cls) if not _effects.is_log_only(f)}
         out[cls.event] = frozenset(names - {"at", "event"})
     return MappingProxyType(dict(sorted(out.items())))
 

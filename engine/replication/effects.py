@@ -4,10 +4,11 @@ state holds them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..effects import Effect
+from ..effects import LOG_ONLY, Effect
+from .model import IsrContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,11 @@ class IsrChanged(Effect):
     leader_epoch: int = 0
     zk_version: int | None = None
     cause: str | None = None  # shrink | expand | election | reassignment
+    # What the leader's own log lines print beside the change (``--emit-logs``); not part of
+    # the trace contract, so not in ``to_dict``: the shrink decision's numbers, and whether
+    # the new ISR is below min.insync.replicas (3.5+ "ISR updated … (under-min-isr)").
+    context: IsrContext | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    under_min_isr: bool | None = field(default=None, compare=False, metadata=LOG_ONLY)
 
     def to_dict(self) -> dict[str, Any]:
         out = Effect.to_dict(self)
@@ -86,6 +92,9 @@ class ZkWrite(Effect):
     version: int | None = None  # the znode's version after the write
     data: str | None = None  # the znode's new data (Kafka's JSON)
     writer: int | None = None  # broker id (the controller is a broker too)
+    # Log-only (not in ``to_dict``): "isr" for a partition leader's own ISR update, the write
+    # whose refusal Kafka logs as "Cached zkVersion … skip updating ISR" (``--emit-logs``).
+    purpose: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
 
 
 @dataclass(frozen=True, slots=True)

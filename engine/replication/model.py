@@ -61,6 +61,19 @@ class IsrProposal:
     isr: tuple[int, ...]
     zk_version: int  # the version (partition epoch) the proposal is based on
     cause: str  # "shrink" | "expand"
+    context: IsrContext | None = None  # what the leader saw when it decided (its log line's numbers)
+
+
+@dataclass(frozen=True, slots=True)
+class IsrContext:
+    """The numbers a leader's "Shrinking ISR" line prints (Partition.maybeShrinkIsr): its high
+    watermark and log end offset, and each out-of-sync replica's log end offset and last
+    caught-up time (None where the leader holds no state for it: Kafka prints ``unknown``)."""
+
+    at: int  # when the leader decided (the line's time; the commit may come later, 2.7+)
+    hw: int
+    leo: int
+    lagging: tuple[tuple[int, int | None, int | None], ...] = ()  # (broker, end offset, caught up ms)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,13 +31,14 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
 from .effects import HighWatermarkChanged, IsrChanged, ProduceResponse
-from .follower_state import NEVER, FollowerState
+from .follower_state import NEVER, UNKNOWN, FollowerState
 from .high_watermark import effective_min_isr, next_high_watermark
 from .isr import may_join, out_of_sync
 from .ledger import AckLedger
 from .log import ReplicaLog, Run
 from .model import (
     IsrChannel,
+    IsrContext,
     IsrProposal,
     IsrResult,
     LeaderAndIsr,
@@ -289,12 +290,21 @@ class Partition:
         gone = out_of_sync(self.broker, self.log.leo, self.followers, self.isr, now, self._lag_ms(),
                            self.profile)
         if gone:
-            self._propose(tuple(b for b in self.isr if b not in gone), "shrink")
+            self._propose(tuple(b for b in self.isr if b not in gone), "shrink", self._context(now, gone))
 
-    def _propose(self, isr: tuple[int, ...], cause: str) -> None:
+    def _context(self, now: int, gone: tuple[int, ...]) -> IsrContext:
+        """The numbers Kafka's "Shrinking ISR" line prints, as the leader sees them now."""
+        lagging = []
+        for b in gone:
+            f = self.followers.get(b)
+            known = f is not None and f.leo != UNKNOWN
+            lagging.append((b, f.leo if known else None, f.last_caught_up_ms if f is not None else None))
+        return IsrContext(now, self.log.hw, self.log.leo, tuple(lagging))
+
+    def _propose(self, isr: tuple[int, ...], cause: str, context: IsrContext | None = None) -> None:
         assert self.state is not None
         proposal = IsrProposal(self.tp, self.broker, self.state.leader_epoch, isr, self.state.zk_version,
-                               cause)
+                               cause, context)
         if self.profile.has(Switch.ALTER_ISR):
             # KIP-497: one change in flight; an expansion counts at once, a shrink only once committed
             self.pending = proposal
@@ -318,8 +328,9 @@ class Partition:
             self.maximal_isr = result.state.isr
             self.pending = None
             new = result.state
+            under = len(new.isr) < self.config.int("min.insync.replicas")  # Partition.isUnderMinIsr
             self.emit(IsrChanged(self.timers.now, self.tp[0], self.tp[1], self.broker, before, new.isr,
-                                 new.leader_epoch, new.zk_version, p.cause))
+                                 new.leader_epoch, new.zk_version, p.cause, p.context, under))
             self._maybe_increment_hw(self.timers.now)
             return
         if not self.profile.has(Switch.ALTER_ISR) or result.error in _REVERT or not retry:

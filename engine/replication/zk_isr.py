@@ -35,7 +35,7 @@ class ZkIsrChannel:
         state = LeaderAndIsr(p.broker, p.leader_epoch, p.isr, self.replicas[p.tp], p.zk_version + 1,
                              self.controller_epoch[p.tp])
         version = self.zk.set(partition_state_path(p.tp), partition_state_json(state), p.zk_version,
-                              writer=self.broker)
+                              writer=self.broker, purpose="isr")
         if version is None:
             return IsrResult(p, ErrorCode.INVALID_UPDATE_VERSION)
         self.propagation.record(p.tp, self.now())

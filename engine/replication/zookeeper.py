@@ -165,18 +165,18 @@ class ZooKeeper:
         return path
 
     def set(self, path: str, data: str, expected_version: int = ANY_VERSION,
-            writer: int | None = None) -> int | None:
+            writer: int | None = None, purpose: str | None = None) -> int | None:
         """``setData``: the node's new version, or None when refused (no node, BadVersion)."""
         node = self.nodes.get(path)
         expected = None if expected_version == ANY_VERSION else expected_version
         if node is None or (expected is not None and node.version != expected):
-            self._emit(ZkWrite(self._now(), path, "set", False, expected, None, data, writer))
+            self._emit(ZkWrite(self._now(), path, "set", False, expected, None, data, writer, purpose))
             return None
         self.zxid += 1
         node.data = data
         node.version += 1
         node.mzxid = self.zxid
-        self._emit(ZkWrite(self._now(), path, "set", True, expected, node.version, data, writer))
+        self._emit(ZkWrite(self._now(), path, "set", True, expected, node.version, data, writer, purpose))
         return node.version
 
     def delete(self, path: str, writer: int | None = None) -> bool:
