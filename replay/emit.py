@@ -141,8 +141,16 @@ def format_record(record: Record, start: datetime) -> str:
 def render_records(effects: Iterable[Effect], profile: Profile, *, broker: int = 0,
                    cluster: str | None = None, level: str = DEFAULT_LEVEL,
                    host: str | None = None) -> list[Record]:
-    """The records the effects make the broker and the consumers write, in order."""
-    return _Renderer(list(effects), profile, broker, cluster, level, host).run()
+    """The records the effects make the brokers and the consumers write, in order: the group
+    coordinator's and the consumers' (here), the partition leaders' (``emit_replication``)."""
+    from .emit_replication import render_replication
+
+    listed = list(effects)
+    group = _Renderer(listed, profile, broker, cluster, level, host).run()
+    replication = render_replication(listed, profile, cluster=cluster, level=level)
+    if not replication:
+        return group
+    return sorted(group + replication, key=lambda r: r.at)  # stable: each side keeps its order
 
 
 def render_lines(effects: Iterable[Effect], profile: Profile, *, start: datetime = DEFAULT_START,
@@ -158,12 +166,18 @@ def render_lines(effects: Iterable[Effect], profile: Profile, *, start: datetime
 def emit_logs(effects: Sequence[Effect], profile: Profile, out_dir: Path, *, start: datetime = DEFAULT_START,
               broker: int = 0, cluster: str | None = None, level: str = DEFAULT_LEVEL) -> list[Path]:
     """Write the logs under ``out_dir`` and return their paths (same effects, same bytes)."""
+    from .emit_replication import zookeeper_export
+
     written: list[Path] = []
-    for name, lines in render_lines(effects, profile, start=start, broker=broker, cluster=cluster,
-                                    level=level).items():
+    files = {name: "\n".join(lines) + "\n" for name, lines in
+             render_lines(effects, profile, start=start, broker=broker, cluster=cluster, level=level).items()}
+    export = zookeeper_export(effects, int(start.timestamp() * 1000))
+    if export is not None:  # the ZooKeeper state the run left, as a JSON export
+        files[_under(cluster, "zookeeper/zk-export.json")] = export
+    for name in sorted(files):
         path = out_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
+        path.write_bytes(files[name].encode("utf-8"))
         written.append(path)
     return written
 

@@ -96,6 +96,8 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     _INTERNALS + "ConsumerCoordinator": "0.10+",
     # the classic consumer's partition-listener lines moved here in 3.7 (KAFKA-15628)
     _INTERNALS + "ConsumerRebalanceListenerInvoker": "3.7+",
+    # replication: the Scala Partition class, every version
+    "kafka.cluster.Partition": "0.8+",
 })
 
 
@@ -137,6 +139,9 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "org.apache.kafka.coordinator.group.GroupCoordinatorShard": (("3.6+", _SHARD),),
     "org.apache.kafka.coordinator.group.classic.ClassicGroup": (("3.6+", _SHARD),),
     "org.apache.kafka.coordinator.common.runtime.CoordinatorRuntime": (("3.6+", _SERVICE),),
+    # Partition.logIdent: "Partition [t,p] on broker N: " to 0.11, "[Partition t-p broker=N] " from 1.0
+    "kafka.cluster.Partition": (("0.8-0.11", "Partition [{topic},{partition}] on broker {node}: "),
+                                ("1.0+", "[Partition {tp} broker={node}] ")),
 })
 
 
@@ -196,6 +201,8 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "consumer.sync_failed.fenced": (("0.10+", "ERROR"),),
     "consumer.fenced.2_3": (("0.10+", "ERROR"),),
     "consumer.heartbeat_failed.fenced": (("0.10+", "ERROR"),),
+    # Partition.updateIsr's success line: trace() up to 2.3, info() from 2.4 (read at the tags)
+    "isr.updated.zk": (("0.8-2.3", "TRACE"),),
 })
 
 
@@ -308,6 +315,13 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "poll_timeout": ("consumer.poll_timeout", "consumer.poll_timeout.2_1"),
     "leave_poll_timeout": ("consumer.poll_timeout.2_4",),
     "leave": ("consumer.leave", "consumer.leave.2_2", "consumer.leave.1_0", "consumer.leave.0_10"),
+    # -- broker: Partition (the leader's ISR maintenance) --
+    "isr_shrink": ("isr.shrink.3_6", "isr.shrink.2_2", "isr.shrink.0_11", "isr.shrink.0_8"),
+    "isr_expand": ("isr.expand.0_11", "isr.expand.0_8"),
+    "isr_updated_zk": ("isr.updated.zk",),
+    "isr_updated_alter": ("isr.updated.3_5", "isr.updated.3_1", "isr.updated.2_8",
+                          "isr.updated.2_7_alter_isr"),
+    "cached_zk_version": ("isr.cached_zk_version.2_4", "isr.cached_zk_version.0_8"),
 })
 
 

@@ -92,9 +92,11 @@ class ZkWrite(Effect):
     version: int | None = None  # the znode's version after the write
     data: str | None = None  # the znode's new data (Kafka's JSON)
     writer: int | None = None  # broker id (the controller is a broker too)
-    # Log-only (not in ``to_dict``): "isr" for a partition leader's own ISR update, the write
-    # whose refusal Kafka logs as "Cached zkVersion … skip updating ISR" (``--emit-logs``).
+    # Log-only (not in ``to_dict``; ``--emit-logs``): "isr" for a partition leader's own ISR
+    # update, the write whose refusal Kafka logs as "Cached zkVersion … skip updating ISR";
+    # the zxid a successful write got (the exported ZooKeeper state's stat).
     purpose: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    zxid: int | None = field(default=None, compare=False, metadata=LOG_ONLY)  # of a successful write
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,7 @@ class ZooKeeper:
         for path in gone:
             del self.nodes[path]
             self.zxid += 1
-            self._emit(ZkWrite(self._now(), path, "delete", True, None, None, None, owner))
+            self._emit(ZkWrite(self._now(), path, "delete", True, None, None, None, owner, zxid=self.zxid))
         return gone
 
     def live(self, session: int) -> bool:
@@ -161,7 +161,7 @@ class ZooKeeper:
         self.zxid += 1
         self._cversion[parent] = self._cversion.get(parent, 0) + 1
         self.nodes[path] = Znode(data, 0, session, self.zxid, self.zxid)
-        self._emit(ZkWrite(self._now(), path, "create", True, None, 0, data, writer))
+        self._emit(ZkWrite(self._now(), path, "create", True, None, 0, data, writer, zxid=self.zxid))
         return path
 
     def set(self, path: str, data: str, expected_version: int = ANY_VERSION,
@@ -176,14 +176,15 @@ class ZooKeeper:
         node.data = data
         node.version += 1
         node.mzxid = self.zxid
-        self._emit(ZkWrite(self._now(), path, "set", True, expected, node.version, data, writer, purpose))
+        self._emit(ZkWrite(self._now(), path, "set", True, expected, node.version, data, writer, purpose,
+                           self.zxid))
         return node.version
 
     def delete(self, path: str, writer: int | None = None) -> bool:
         if self.nodes.pop(path, None) is None:
             return False
         self.zxid += 1
-        self._emit(ZkWrite(self._now(), path, "delete", True, None, None, None, writer))
+        self._emit(ZkWrite(self._now(), path, "delete", True, None, None, None, writer, zxid=self.zxid))
         return True
 
     def seed(self, path: str, data: str, version: int) -> None:

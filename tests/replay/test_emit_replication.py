@@ -1,0 +1,142 @@
+"""``--emit-logs`` for replication: a leader's ISR lines in each version's wording, read back
+by our own parser from the very catalogue entry they were rendered from, with the fields
+the effect carried; and the whole path simulate -> logs -> check on a flapping follower."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
+from kafka_forensics.engine.replication.effects import IsrChanged, ZkWrite
+from kafka_forensics.engine.replication.model import IsrContext
+from kafka_forensics.parsers import view
+from kafka_forensics.replay import wording
+from kafka_forensics.replay.check import check
+from kafka_forensics.replay.emit import DEFAULT_START, emit_logs, format_record
+from kafka_forensics.replay.emit_replication import render_replication
+
+from ..support import parse
+
+PROFILES = [profile(n) for n in PROFILE_NAMES]
+STATE = "/brokers/topics/orders/partitions/0/state"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def shrink_expand_refused() -> list:
+    """Leader 1 drops follower 3 (ISR 1,2,3 -> 1,2), takes it back, then loses a conditional
+    write to ZooKeeper (its cached version 2 is stale)."""
+    ctx = IsrContext(at=1000, hw=90, leo=120, lagging=((3, 85, 400),))
+    return [
+        IsrChanged(1000, "orders", 0, 1, (1, 2, 3), (1, 2), 4, 1, "shrink", ctx, False),
+        IsrChanged(5000, "orders", 0, 1, (1, 2), (1, 2, 3), 4, 2, "expand", None, False),
+        ZkWrite(9000, STATE, "set", False, 2, None, "{}", 1, "isr"),
+    ]
+
+
+def lines_of(p: Profile, effects: list) -> list[tuple[str, str]]:
+    return [(r.rendered.template, format_record(r, DEFAULT_START)) for r in render_replication(effects, p)]
+
+
+@pytest.mark.parametrize("p", PROFILES, ids=PROFILE_NAMES)
+def test_every_line_reads_back_as_its_own_entry_with_the_effect_s_fields(p: Profile) -> None:
+    written = lines_of(p, shrink_expand_refused())
+    assert written, p.name
+    for template, line in written:
+        ev = parse(line + "\n").events
+        assert ev.height == 1, line
+        row = ev.row(0, named=True)
+        assert row["template"] == template, line
+        assert (row["topic"], row["partition"], row["node"]) == ("orders", 0, 1), line
+        if row["kind"] in ("isr_shrink", "isr_expand"):
+            assert row["prev_isr"] and row["isr"], line
+        if template in ("isr.shrink.2_2", "isr.shrink.3_6"):
+            assert (row["hw"], row["leo"]) == (90, 120)
+        if row["kind"] == "isr_update_skipped":
+            assert row["zk_version"] == 2
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("0.10.0", ["Shrinking ISR for partition [orders,0] from 1,2,3 to 1,2",
+                "Expanding ISR for partition [orders,0] from 1,2 to 1,2,3",
+                "Cached zkVersion [2] not equal to that in zookeeper, skip updating ISR"]),
+    ("0.10.2", ["Shrinking ISR for partition [orders,0] from 1,2,3 to 1,2",
+                "Expanding ISR for partition orders-0 from 1,2 to 1,2,3",
+                "Cached zkVersion [2] not equal to that in zookeeper, skip updating ISR"]),
+    ("2.3", ["Shrinking ISR from 1,2,3 to 1,2. Leader: (highWatermark: 90, endOffset: 120). Out of sync replicas: "
+             "(brokerId: 3, endOffset: 85).", "Expanding ISR from 1,2 to 1,2,3",
+             "Cached zkVersion [2] not equal to that in zookeeper, skip updating ISR"]),
+    ("2.6", ["Shrinking ISR from 1,2,3 to 1,2. Leader: (highWatermark: 90, endOffset: 120). Out of sync replicas: "
+             "(brokerId: 3, endOffset: 85).", "ISR updated to [1,2] and zkVersion updated to [1]",
+             "Expanding ISR from 1,2 to 1,2,3", "ISR updated to [1,2,3] and zkVersion updated to [2]",
+             "Cached zkVersion 2 not equal to that in zookeeper, skip updating ISR"]),
+    ("3.6", ["Shrinking ISR from 1,2,3 to 1,2. Leader: (highWatermark: 90, endOffset: 120). Out of sync replicas: "
+             "(brokerId: 3, endOffset: 85, lastCaughtUpTimeMs: 400).", "ISR updated to 1,2  and version updated to 1",
+             "ISR updated to 1,2,3  and version updated to 2"]),
+])
+def test_each_version_s_wording(name: str, expected: list[str]) -> None:
+    """Partition.scala at 0.10.0.1, 0.10.2.2, 2.3.1 (ISR updated is TRACE), 2.6.3, 3.6: read at the tags."""
+    prefix = re.compile(r"^(?:\[Partition orders-0 broker=1\] |Partition \[orders,0\] on broker 1: )")
+    records = render_replication(shrink_expand_refused(), profile(name))
+    assert all(prefix.match(r.rendered.message) for r in records)
+    assert [prefix.sub("", r.rendered.message) for r in records] == expected
+
+
+def test_an_isr_below_min_insync_replicas_is_marked_3_5() -> None:
+    e = IsrChanged(0, "orders", 0, 1, (1, 2), (1,), 3, 7, "shrink", IsrContext(0, 5, 5, ((2, 4, 0),)), True)
+    (_, updated) = [line for _, line in lines_of(profile("3.5"), [e])]
+    assert "ISR updated to 1 (under-min-isr) and version updated to 7" in updated
+
+
+def test_a_replica_the_leader_holds_no_state_for_prints_unknown() -> None:
+    e = IsrChanged(0, "orders", 0, 1, (1, 3), (1,), 3, 7, "shrink", IsrContext(0, 5, 5, ((3, None, None),)), False)
+    (shrink, _) = [line for _, line in lines_of(profile("3.6"), [e])]
+    assert "(brokerId: 3, endOffset: unknown, lastCaughtUpTimeMs: unknown)" in shrink
+
+
+def test_a_controller_write_refused_is_not_a_leader_s_cached_zk_version() -> None:
+    refused = ZkWrite(0, STATE, "set", False, 2, None, "{}", 1)  # the controller's, no ISR purpose
+    assert lines_of(profile("2.6"), [refused]) == []
+
+
+def test_the_shrink_line_stands_at_the_decision_the_update_at_the_commit() -> None:
+    """AlterPartition (2.8+): the leader logs "Shrinking ISR" when it proposes, "ISR updated" when
+    the controller's answer arrives."""
+    ctx = IsrContext(at=1000, hw=9, leo=12, lagging=((3, 8, 100),))
+    late = IsrChanged(1040, "orders", 0, 1, (1, 2, 3), (1, 2), 4, 5, "shrink", ctx, False)
+    records = render_replication([late], profile("3.0"))
+    assert [(r.at, r.rendered.template) for r in records] == [(1000, "isr.shrink.2_2"), (1040, "isr.updated.2_8")]
+    assert profile("3.0").has(Switch.ALTER_ISR)
+
+
+FLAPPING = REPO / "examples" / "incidents" / "isr-flapping-follower.2.6.jsonl"
+
+
+def test_a_simulated_flapping_follower_is_found_by_check_in_its_own_logs(tmp_path: Path) -> None:
+    """simulate -> --emit-logs -> ingest -> check: the follower that falls behind three times is
+    reported as ISR flapping with every line involved, and the ZooKeeper export reads back."""
+    from kafka_forensics.replay.simulate import simulate
+
+    result = simulate(FLAPPING)
+    emit_logs(result.effects, result.profile, tmp_path)
+    events = view.load([str(tmp_path)])
+    (f,) = check(events).findings
+    assert f.kind.value == "isr_flapping" and f.details == {"cycles": 3, "out_of_sync": {3: 3}}
+    assert len(f.evidence) == 6 and all(e.source.endswith("broker-1/server.log") for e in f.evidence)
+    (state,) = events.filter(pl.col("kind") == "zk_partition_state").to_dicts()
+    assert state["isr"] == [1, 2, 3] and state["zk_version"] == 6
+    exported = json.loads((tmp_path / "zookeeper" / "zk-export.json").read_text())
+    assert STATE in exported and json.loads(exported[STATE]["data"])["isr"] == [1, 2, 3]
+
+
+def test_every_site_has_a_logger_and_prefix_in_every_version() -> None:
+    for p in PROFILES:
+        v = wording.kafka_version(p)
+        for site in ("isr_shrink", "isr_expand", "isr_updated_zk", "isr_updated_alter", "cached_zk_version"):
+            t = wording.entry(site, v)
+            if t is not None:
+                assert wording.prefix_for(t, wording.logger_for(t, v) or "", v, False) is not None, (site, p.name)
