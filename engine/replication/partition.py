@@ -31,7 +31,7 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
 from .effects import HighWatermarkChanged, IsrChanged, ProduceResponse
-from .follower_state import NEVER, UNKNOWN, FollowerState
+from .follower_state import NEVER, FollowerState
 from .high_watermark import effective_min_isr, next_high_watermark
 from .isr import may_join, out_of_sync
 from .ledger import AckLedger
@@ -294,11 +294,14 @@ class Partition:
 
     def _context(self, now: int, gone: tuple[int, ...]) -> IsrContext:
         """The numbers Kafka's "Shrinking ISR" line prints, as the leader sees them now."""
-        lagging = []
+        lagging: list[tuple[int, int | None, int | None]] = []
         for b in gone:
             f = self.followers.get(b)
-            known = f is not None and f.leo != UNKNOWN
-            lagging.append((b, f.leo if known else None, f.last_caught_up_ms if f is not None else None))
+            if f is None:  # no replica state: Kafka prints "unknown"
+                lagging.append((b, None, None))
+            else:  # a replica state starts at endOffset -1, lastCaughtUpTimeMs 0 (Replica.scala)
+                caught = f.last_caught_up_ms if f.last_caught_up_ms is not NEVER else 0
+                lagging.append((b, f.leo, caught))
         return IsrContext(now, self.log.hw, self.log.leo, tuple(lagging))
 
     def _propose(self, isr: tuple[int, ...], cause: str, context: IsrContext | None = None) -> None:
