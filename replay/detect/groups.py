@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -58,6 +59,31 @@ def rebalance_storm(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     return out
 
 
+_UUID_TAIL = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_GONE = ("poll_timeout", "heartbeat_expiration", "leave")
+
+
+def _client(member: str) -> str:
+    """A member id is ``client.id-<UUID>`` (AbstractCoordinator / GroupMetadata.generateMemberId)."""
+    return _UUID_TAIL.sub("", member)
+
+
+def _rejoins(storm: list[dict[str, Any]]) -> int:
+    """New members whose client had left, timed out or expired earlier in the storm: the same
+    consumer coming back with a new member id, a consequence of that trigger, not a new one."""
+    gone: set[str] = set()
+    out = 0
+    for r in storm:
+        member, cause = r.get("member"), _cause(r)
+        if not member:
+            continue
+        if cause in _GONE:
+            gone.add(_client(member))
+        elif cause == "new_member" and _client(member) in gone:
+            out += 1
+    return out
+
+
 def _storm(scope: str, group: str, storm: list[dict[str, Any]], opts: CheckOptions) -> Finding:
     causes = Counter(_cause(r) for r in storm)
     members = Counter(r["member"] for r in storm if r.get("member"))
@@ -66,17 +92,23 @@ def _storm(scope: str, group: str, storm: list[dict[str, Any]], opts: CheckOptio
     span = storm[-1]["at"] - storm[0]["at"]
     ranked = sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))
     said = ", ".join(f"{n} {c.replace('_', ' ')}" for c, n in ranked)
-    top = ranked[0][0]
+    rejoins = _rejoins(storm)
+    # the trigger: joins of consumers that came back are consequences of why they went
+    triggers = causes - Counter({"new_member": rejoins})
+    top = min(triggers.items(), key=lambda kv: (-kv[1], kv[0]))[0] if triggers else ranked[0][0]
     if len(joined & expired) >= 2:
         advice = _JOIN_THEN_EXPIRE
     else:
         advice = _ADVICE.get(top, "read the rebalance reasons in the evidence lines")
+        if rejoins and top in _GONE:
+            advice += f", and each such consumer rejoined as a new member ({rejoins} rebalances more)"
     gens = [r["generation"] for r in storm if r.get("generation") is not None]
     details: dict[str, Any] = {
         "rebalances": len(storm),
         "causes": dict(sorted(causes.items())),
         "members": dict(sorted(members.items())),
         "joined_then_expired": sorted(joined & expired),
+        "rejoins": rejoins,
     }
     if gens:
         details["generations"] = [min(gens), max(gens)]

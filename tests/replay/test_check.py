@@ -84,6 +84,22 @@ def test_kip_800_poll_timeout_leaves_are_told_apart_from_other_leaves(tmp_path: 
     assert f.details["causes"] == {"poll_timeout": 5} and "max.poll.interval.ms" in f.message
 
 
+def test_a_consumer_that_times_out_and_rejoins_is_a_poll_timeout_storm_not_new_members(tmp_path: Path) -> None:
+    """3.5: the slow consumer leaves (poll timeout, KIP-800 client reason), then rejoins with a new
+    member id of the same client id: its joins are the consequence, the poll timeout the cause."""
+    lines = []
+    for i in range(4):
+        gone, back = f"consumer-billing-3-{i:08x}-0000-4000-8000-000000000001", \
+            f"consumer-billing-3-{i + 1:08x}-0000-4000-8000-000000000001"
+        lines.append(rebalance(2 * i, 2 * i, f"Removing member {gone} on LeaveGroup; client reason: consumer poll "
+                                             "timeout has expired."))
+        lines.append(rebalance(2 * i + 1, 2 * i + 1, f"Adding new member {back} with group instance id None; "
+                                                     "client reason: not provided"))
+    (f,) = findings(tmp_path, {"server.log": "".join(lines)})
+    assert f.details["causes"] == {"new_member": 4, "poll_timeout": 4} and f.details["rejoins"] == 4
+    assert "exceeded max.poll.interval.ms" in f.message and "rejoined as a new member" in f.message
+
+
 def test_one_record_in_server_log_and_kafka_server_out_counts_once(tmp_path: Path) -> None:
     lines = "".join(rebalance(i, i, f"removing member {member(i)} on LeaveGroup") for i in range(5))
     (f,) = findings(tmp_path, {"server.log": lines, "kafkaServer.out": lines})
