@@ -81,6 +81,12 @@ FindingName = Annotated[
     typer.Argument(help="A finding kind, e.g. rebalance_storm (see docs/findings.md).", show_default=False),
 ]
 
+Keep = Annotated[
+    Path | None,
+    typer.Option("--keep", help="Write the incidents' logs here and keep them (to explore with check, "
+                 "timeline, events); by default they go to a temporary folder."),
+]
+
 # simulate
 Trace = Annotated[
     Path, typer.Argument(help="A trace file (JSON Lines; see docs/trace.md).", show_default=False)

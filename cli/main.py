@@ -157,6 +157,32 @@ def check(
 
 
 @app.command()
+def demo(keep: d.Keep = None) -> None:
+    """Re-execute the bundled incidents, write their logs, read them back and check them."""
+    import tempfile
+
+    from kafka_forensics.replay import demo as incidents
+    from kafka_forensics.reports import findings, timeline
+
+    c = _console()
+    with tempfile.TemporaryDirectory(prefix="kafka-forensics-demo-") as tmp:
+        out = keep if keep is not None else Path(tmp)
+        try:
+            for i, r in enumerate(incidents.run(out), 1):
+                c.rule(f"{i}. {r.incident.title}")
+                c.print(r.incident.story)
+                c.print(f"\n[dim]{r.files} log files in {r.logs}[/]")
+                base = f"{r.logs}/"
+                timeline.render(r.timeline, c, entities=2, rows=8, base=base)
+                c.print()
+                findings.render(r.report, c, evidence=2, base=base)
+        except (FileNotFoundError, OSError) as e:
+            raise UserError(str(e)) from None
+    if keep is not None:
+        c.print(f"\nThe incidents' logs are in {keep}: try kafka-forensics check {keep}/poll-timeout-storm")
+
+
+@app.command()
 def explain(kind: d.FindingName) -> None:
     """What a finding kind means, what usually causes it and what to do."""
     import difflib

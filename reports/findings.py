@@ -17,8 +17,9 @@ from kafka_forensics.replay.findings import iso
 _STYLE = {"info": "dim", "warning": "yellow", "error": "red", "critical": "bold red"}
 
 
-def render(report: CheckReport, console: Console, *, evidence: int = 3) -> None:
-    """A table of findings, then each one's sentence and first evidence lines."""
+def render(report: CheckReport, console: Console, *, evidence: int = 3, base: str | None = None) -> None:
+    """A table of findings, then each one's sentence and first evidence lines (``base``: a folder
+    the files are shown relative to)."""
     if not report.findings:
         console.print(
             f"No findings in {report.events:,} events from {report.sources} files "
@@ -57,7 +58,7 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3) -> None:
         console.print(f"\n[bold]{i}. {f.kind.value}[/] {escape(f.entity)}: {escape(f.message)}")
         console.print(f"   expected: {escape(f.expected)}")
         for e in f.evidence[:evidence]:
-            console.print(f"   {escape(str(e))}")
+            console.print(f"   {escape(str(e).removeprefix(base) if base else str(e))}")
         if len(f.evidence) > evidence:
             console.print(f"   … and {len(f.evidence) - evidence} more lines (--format json lists them all)")
     counts = ", ".join(f"{n} {k}" for k, n in report.counts().items())
