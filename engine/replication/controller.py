@@ -97,6 +97,7 @@ class Controller:
         self.cache: dict[TopicPartition, LeaderAndIsr] = {}  # partitionLeadershipInfo
         self.offline: set[TopicPartition] = set()  # partitions in OfflinePartition
         self._decoded: dict[TopicPartition, tuple[int, LeaderAndIsr]] = {}  # by the znode's mzxid
+        self._paths: dict[TopicPartition, str] = {}  # partition_state_path, formatted once
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -110,7 +111,10 @@ class Controller:
 
     def read(self, tp: TopicPartition) -> LeaderAndIsr | None:
         """The partition's state as ZooKeeper holds it now."""
-        node = self.zk.get(partition_state_path(tp))
+        path = self._paths.get(tp)
+        if path is None:
+            path = self._paths[tp] = partition_state_path(tp)
+        node = self.zk.nodes.get(path)
         if node is None:
             return None
         replicas = self.assignment.get(tp, ())

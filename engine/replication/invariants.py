@@ -22,51 +22,81 @@ def _same_prefix(a: ReplicaLog, b: ReplicaLog, end: int) -> bool:
     """Both logs hold the same records (offset and epoch) below ``end``."""
     if a.leo < end or b.leo < end:
         return False
-    start = max(a.log_start, b.log_start)
-    return _clipped(a, start, end) == _clipped(b, start, end)
+    start = a.log_start if a.log_start > b.log_start else b.log_start
+    # _clipped(a, start, end) == _clipped(b, start, end), without the two calls
+    return [(r.epoch, r.start if r.start > start else start, r.end if r.end < end else end)
+            for r in a.runs if r.end > start and r.start < end] == \
+        [(r.epoch, r.start if r.start > start else start, r.end if r.end < end else end)
+         for r in b.runs if r.end > start and r.start < end]
 
 
 def _clipped(log: ReplicaLog, start: int, end: int) -> list[tuple[int, int, int]]:
     """(epoch, start, end) of the log's runs within [start, end)."""
-    return [(r.epoch, max(r.start, start), min(r.end, end))
+    return [(r.epoch, r.start if r.start > start else start, r.end if r.end < end else end)
             for r in log.runs if r.end > start and r.start < end]
 
 
 def check(controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[Violation]:
+    """The state violations, in a fixed order (the common case, nothing broken, reads each
+    value once and formats nothing)."""
     out: list[Violation] = []
-    first = next(iter(replicas.values()), None)
-    name = tp_name(first.tp) if first is not None else "?"
-    if controller.leader != -1 and controller.leader not in controller.isr:
-        out.append(("leader_not_in_isr", f"{name}: leader {controller.leader} is not in the ISR "
-                                         f"{list(controller.isr)}"))
-    stray = [b for b in controller.isr if b not in controller.replicas]
-    if stray:
-        out.append(("isr_outside_replicas", f"{name}: ISR members {stray} are not assigned replicas "
-                                            f"{list(controller.replicas)}"))
+    name = ""
+    c_leader, c_isr, c_replicas = controller.leader, controller.isr, controller.replicas
+    if c_leader != -1 and c_leader not in c_isr:
+        name = name or _name(replicas)
+        out.append(("leader_not_in_isr", f"{name}: leader {c_leader} is not in the ISR {list(c_isr)}"))
+    for b in c_isr:
+        if b not in c_replicas:
+            stray = [b for b in c_isr if b not in c_replicas]
+            name = name or _name(replicas)
+            out.append(("isr_outside_replicas", f"{name}: ISR members {stray} are not assigned replicas "
+                                                f"{list(c_replicas)}"))
+            break
     for broker, p in replicas.items():
         log = p.log
-        if not log.log_start <= log.hw <= log.leo:
-            out.append(("hw_outside_log", f"{name}: broker {broker} has HW {log.hw} outside "
+        hw = log.hw
+        if not log.log_start <= hw <= log.leo:
+            name = name or _name(replicas)
+            out.append(("hw_outside_log", f"{name}: broker {broker} has HW {hw} outside "
                                           f"[{log.log_start}, {log.leo}]"))
-        if not p.is_leader:
-            continue
+        state = p.state
+        if state is None or state.leader != p.broker:
+            continue  # not the leader
         holds: dict[int, bool] = {}  # member -> holds the leader's records below its HW (asked once)
-        for label, isr in (("weak_isr", p.isr), ("strong_isr", controller.isr)):
+        for label, isr in (("weak_isr", state.isr), ("strong_isr", c_isr)):
             for member in isr:
                 other = replicas.get(member)
                 if other is None or other is p:
                     continue
-                if member not in holds:
-                    holds[member] = _same_prefix(log, other.log, log.hw)
-                if not holds[member]:
+                held = holds.get(member)
+                if held is None:
+                    held = holds[member] = _same_prefix(log, other.log, hw)
+                if not held:
+                    name = name or _name(replicas)
                     out.append((label, f"{name}: ISR member {member} does not hold the leader {broker}'s "
-                                       f"records below its HW {log.hw}"))
-        counted = set(p.maximal_isr) | set(controller.isr)
-        short = [m for m in counted if m in replicas and m != broker and replicas[m].log.leo < log.hw]
+                                       f"records below its HW {hw}"))
+        short = None
+        for m in p.maximal_isr:
+            if m != broker and (other := replicas.get(m)) is not None and other.log.leo < hw:
+                short = True
+                break
+        else:
+            for m in c_isr:
+                if m != broker and (other := replicas.get(m)) is not None and other.log.leo < hw:
+                    short = True
+                    break
         if short:
-            out.append(("invalid_high_watermark", f"{name}: leader {broker}'s HW {log.hw} is above the "
-                                                  f"LEO of ISR members {sorted(short)}"))
+            counted = set(p.maximal_isr) | set(c_isr)
+            members = sorted(m for m in counted if m in replicas and m != broker and replicas[m].log.leo < hw)
+            name = name or _name(replicas)
+            out.append(("invalid_high_watermark", f"{name}: leader {broker}'s HW {hw} is above the "
+                                                  f"LEO of ISR members {members}"))
     return out
+
+
+def _name(replicas: Mapping[int, Partition]) -> str:
+    first = next(iter(replicas.values()), None)
+    return tp_name(first.tp) if first is not None else "?"
 
 
 class InvariantMonitor:
@@ -110,30 +140,34 @@ class InvariantMonitor:
         out: list[Violation] = []
         first = next(iter(replicas.values()), None)
         name = tp_name(first.tp) if first is not None else "?"
-        last = self._quorum_epoch.get(name)
-        if last is not None and controller.leader_epoch < last:
+        quorum_epoch = self._quorum_epoch
+        epoch = controller.leader_epoch
+        last = quorum_epoch.get(name)
+        if last is not None and epoch < last:
             out.append(("leader_epoch_decreased",
-                        f"{name}: the controller's leader epoch went from {last} to "
-                        f"{controller.leader_epoch}"))
-        self._quorum_epoch[name] = controller.leader_epoch
+                        f"{name}: the controller's leader epoch went from {last} to {epoch}"))
+        quorum_epoch[name] = epoch
+        replica_epoch, leader_hw = self._replica_epoch, self._leader_hw
         for broker, p in replicas.items():
             key = (name, broker)
-            if p.state is None:
-                self._replica_epoch.pop(key, None)
-                self._leader_hw.pop(key, None)
+            state = p.state
+            if state is None:
+                replica_epoch.pop(key, None)
+                leader_hw.pop(key, None)
                 continue
-            epoch = p.state.leader_epoch
-            seen = self._replica_epoch.get(key)
+            epoch = state.leader_epoch
+            seen = replica_epoch.get(key)
             if seen is not None and epoch < seen:
                 out.append(("leader_epoch_decreased",
                             f"{name}: broker {broker} went from leader epoch {seen} back to {epoch}"))
-            self._replica_epoch[key] = epoch
-            if not p.is_leader:
-                self._leader_hw.pop(key, None)
+            replica_epoch[key] = epoch
+            if state.leader != p.broker:  # not the leader
+                leader_hw.pop(key, None)
                 continue
-            before = self._leader_hw.get(key)
-            if before is not None and before[0] == epoch and p.log.hw < before[1]:
+            hw = p.log.hw
+            before = leader_hw.get(key)
+            if before is not None and before[0] == epoch and hw < before[1]:
                 out.append(("hw_decreased", f"{name}: leader {broker}'s HW went from {before[1]} down to "
-                                            f"{p.log.hw} in leader epoch {epoch}"))
-            self._leader_hw[key] = (epoch, p.log.hw)
+                                            f"{hw} in leader epoch {epoch}"))
+            leader_hw[key] = (epoch, hw)
         return out

@@ -209,7 +209,10 @@ class ReplicationWorld:
     def _leader_replica(self, tp: TopicPartition) -> Partition | None:
         """The replica that leads: the one ZooKeeper names if it believes so, else the live
         replica that believes it leads in the highest epoch (a broker cut off from ZooKeeper)."""
-        quorum = self.controller.read(tp)
+        return self._leader_under(tp, self.controller.read(tp))
+
+    def _leader_under(self, tp: TopicPartition, quorum: LeaderAndIsr | None) -> Partition | None:
+        """:meth:`_leader_replica`, ``quorum`` being the controller's state of ``tp``."""
         named = self._live_replica(tp, quorum.leader) if quorum is not None else None
         if named is not None and named.is_leader:
             return named
@@ -548,24 +551,35 @@ class ReplicationWorld:
     # -- invariants -------------------------------------------------------------------------
 
     def _check(self) -> None:
+        dirty = self._dirty
+        if not dirty:
+            return
         now = self.timers.now
-        for tp in sorted(self._dirty):
-            quorum = self.controller.read(tp)
+        read = self.controller.read
+        brokers = self.brokers
+        for tp in sorted(dirty) if len(dirty) > 1 else dirty:
+            quorum = read(tp)
             if quorum is None:
                 continue
-            replicas = {b: p for b in quorum.replicas if (p := self._replica(tp, b)) is not None}
-            leader = self._leader_replica(tp)
+            replicas: dict[int, Partition] = {}
+            for b in quorum.replicas:
+                broker = brokers.get(b)
+                if broker is not None and (p := broker.replicas.get(tp)) is not None:
+                    replicas[b] = p
+            leader = self._leader_under(tp, quorum)
             if leader is not None:
                 self._last_leader[tp] = leader.broker
             states: list[Violation] = check(quorum, replicas)
-            active = {name for name, _ in states}
-            seen = self._active.get(tp, set())
             entity = tp_name(tp)
-            for name, message in states:
-                if name not in seen:
-                    seen = seen | {name}
-                    self._out(Finding(now, name, entity, message))
-            self._active[tp] = active
+            if states:
+                seen = self._active.get(tp, set())
+                for name, message in states:
+                    if name not in seen:
+                        seen = seen | {name}
+                        self._out(Finding(now, name, entity, message))
+                self._active[tp] = {name for name, _ in states}
+            elif tp in self._active:
+                self._active[tp] = set()
             for name, message in self.monitor.step(quorum, replicas):
                 self._out(Finding(now, name, entity, message))
-        self._dirty.clear()
+        dirty.clear()
