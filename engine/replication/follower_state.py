@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..profiles import Profile, Switch
+from .switches import switches
 
 UNKNOWN = -1
 #: "never caught up" (Kafka's 0 = 1970, long before any broker clock; virtual time starts at 0)
@@ -41,7 +42,7 @@ class FollowerState:
 
     def on_fetch(self, offset: int, log_start: int, leader_leo: int, now: int, profile: Profile) -> None:
         """A fetch at ``offset`` at ``now``, ``leader_leo`` being the leader's LEO before the read."""
-        if not profile.has(Switch.CAUGHT_UP_BY_PREVIOUS_FETCH):
+        if not switches(profile).CAUGHT_UP_BY_PREVIOUS_FETCH:
             if offset >= leader_leo:  # 0.10.0 / 0.10.1 readToEndOfLog: the fetch began at the log end
                 self.last_caught_up_ms = now
         elif offset >= leader_leo:
@@ -50,7 +51,8 @@ class FollowerState:
             self.last_caught_up_ms = _latest(self.last_caught_up_ms, self.last_fetch_ms)
         self.leo = offset
         self.log_start = log_start
-        self.last_fetch_leader_leo = max(leader_leo, self.last_fetch_leader_leo)
+        if leader_leo > self.last_fetch_leader_leo:
+            self.last_fetch_leader_leo = leader_leo
         self.last_fetch_ms = now
 
     def caught_up(self, leader_leo: int, now: int, lag_ms: int, profile: Profile) -> bool:

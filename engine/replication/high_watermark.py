@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from ..profiles import Profile, Switch
+from ..profiles import Profile
 from .follower_state import FollowerState
+from .switches import switches
 
 
 def effective_min_isr(min_insync_replicas: int, replicas: int) -> int:
@@ -33,11 +34,12 @@ def next_high_watermark(hw: int, leader: int, leader_leo: int, followers: Mappin
                         ineligible: Collection[int] = ()) -> int | None:
     """The new HW, or None when it does not move.  ``ineligible``: brokers fenced or in
     controlled shutdown (KRaft), whose being caught up does not count."""
-    if profile.has(Switch.HW_FROZEN_UNDER_MIN_ISR) and \
+    flags = switches(profile)
+    if flags.HW_FROZEN_UNDER_MIN_ISR and \
             len(isr) < effective_min_isr(min_insync_replicas, len(followers) + 1):
         return None
-    counted = maximal_isr if profile.has(Switch.ALTER_ISR) else isr
-    by_lag = profile.has(Switch.HW_COUNTS_CAUGHT_UP_REPLICAS)
+    counted = maximal_isr if flags.ALTER_ISR else isr
+    by_lag = flags.HW_COUNTS_CAUGHT_UP_REPLICAS
     candidate = leader_leo
     for broker, f in followers.items():
         if broker == leader or f.leo >= candidate:

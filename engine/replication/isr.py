@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping
 
 from ..profiles import Profile, Switch
 from .follower_state import FollowerState
+from .switches import switches
 
 
 def isr_expiration_period_ms(lag_ms: int, profile: Profile) -> int:
@@ -36,4 +37,4 @@ def may_join(broker: int, follower: FollowerState, replicas: Collection[int], is
         return False
     if follower.leo < hw:
         return False
-    return not (profile.has(Switch.ISR_JOIN_NEEDS_EPOCH_START) and follower.leo < epoch_start_offset)
+    return not (switches(profile).ISR_JOIN_NEEDS_EPOCH_START and follower.leo < epoch_start_offset)

@@ -64,7 +64,9 @@ class ReplicaLog:
 
     def read(self, offset: int) -> tuple[Run, ...]:
         """The records from ``offset`` to the LEO, as runs."""
-        return tuple(Run(r.epoch, max(r.start, offset), r.end) for r in self.runs if r.end > offset)
+        # a run wholly at or above ``offset`` is itself (runs are values)
+        return tuple(r if r.start >= offset else Run(r.epoch, offset, r.end)
+                     for r in self.runs if r.end > offset)
 
     # -- changing ---------------------------------------------------------------------------
 
@@ -85,9 +87,19 @@ class ReplicaLog:
     def append_runs(self, runs: Sequence[Run]) -> None:
         """A follower appends what it fetched, keeping the leader's epochs."""
         for run in runs:
-            if run.start != self.leo:
-                raise ValueError(f"fetched records start at {run.start}, not at the log end {self.leo}")
-            self.append(run.epoch, run.records)
+            start, end, epoch = run.start, run.end, run.epoch
+            if start != self.leo:
+                raise ValueError(f"fetched records start at {start}, not at the log end {self.leo}")
+            if end <= start:
+                raise ValueError(f"an append holds at least one record, not {end - start}")
+            # append(epoch, records), without building the appended run
+            self.cache.assign(epoch, start)
+            last = self.runs[-1] if self.runs else None
+            if last is not None and last.epoch == epoch and last.end == start:
+                self.runs[-1] = Run(epoch, last.start, end)
+            else:
+                self.runs.append(run if type(run) is Run else Run(epoch, start, end))
+            self.leo = end
 
     def update_hw(self, hw: int) -> bool:
         """Set the high watermark, clamped into [log start, LEO]; whether it changed."""

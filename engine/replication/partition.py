@@ -46,6 +46,7 @@ from .model import (
     ReplicaView,
     TopicPartition,
 )
+from .switches import switches
 
 E = ErrorCode
 #: producer request.timeout.ms default (ProducerConfig, every version here)
@@ -82,6 +83,7 @@ class Partition:
         self.tp = tp
         self.broker = broker
         self.profile = profile
+        self._switches = switches(profile)
         self.config = config
         self.timers = timers
         self.emit = emit
@@ -224,50 +226,59 @@ class Partition:
     # -- the high watermark -----------------------------------------------------------------
 
     def _maybe_increment_hw(self, now: int) -> None:
-        if not self.is_leader or self.state is None:
+        state = self.state
+        if state is None or state.leader != self.broker:  # not the leader
             return
-        new = next_high_watermark(self.log.hw, self.broker, self.log.leo, self.followers, self.isr,
-                                  self.maximal_isr, now, self._lag_ms(),
-                                  self.config.int("min.insync.replicas"), self.profile)
+        log = self.log
+        config = self.config
+        new = next_high_watermark(log.hw, self.broker, log.leo, self.followers, state.isr,
+                                  self.maximal_isr, now, config.int("replica.lag.time.max.ms"),
+                                  config.int("min.insync.replicas"), self.profile)
         if new is None:
             return
-        old = self.log.hw
-        if self.log.update_hw(new):
-            self.emit(HighWatermarkChanged(now, self.tp[0], self.tp[1], self.broker, old, self.log.hw,
-                                           self.state.leader_epoch))
+        old = log.hw
+        if log.update_hw(new):
+            self.emit(HighWatermarkChanged(now, self.tp[0], self.tp[1], self.broker, old, log.hw,
+                                           state.leader_epoch))
             self._complete_delayed()
 
     # -- fetch ------------------------------------------------------------------------------
 
     def on_follower_fetch(self, follower: int, offset: int, log_start: int, now: int,
                           current_leader_epoch: int = -1, last_fetched_epoch: int = -1) -> FetchAnswer:
-        if not self.is_leader or self.state is None:
+        current = self.state
+        if current is None or current.leader != self.broker:  # not the leader
             return FetchAnswer(E.NOT_LEADER_OR_FOLLOWER)
-        epoch = self.state.leader_epoch
-        if follower not in self.state.replicas:
+        epoch = current.leader_epoch
+        if follower not in current.replicas:
             unknown = current_leader_epoch >= 0
             return FetchAnswer(E.UNKNOWN_LEADER_EPOCH if unknown else E.NOT_LEADER_OR_FOLLOWER)
-        if self.profile.has(Switch.KIP_320) and current_leader_epoch >= 0 and current_leader_epoch != epoch:
+        flags = self._switches
+        if flags.KIP_320 and current_leader_epoch >= 0 and current_leader_epoch != epoch:
             older = current_leader_epoch < epoch
             return FetchAnswer(E.FENCED_LEADER_EPOCH if older else E.UNKNOWN_LEADER_EPOCH)
-        if self.profile.has(Switch.TRUNCATION_ON_FETCH) and last_fetched_epoch >= 0:
-            end_epoch, end = self.log.cache.end_offset_for(last_fetched_epoch, self.log.leo)
-            if end < 0 or offset < self.log.log_start:
+        log = self.log
+        if flags.TRUNCATION_ON_FETCH and last_fetched_epoch >= 0:
+            end_epoch, end = log.cache.end_offset_for(last_fetched_epoch, log.leo)
+            if end < 0 or offset < log.log_start:
                 return FetchAnswer(E.OFFSET_OUT_OF_RANGE)
             if end_epoch < last_fetched_epoch or end < offset:
-                return FetchAnswer(E.NONE, hw=self.log.hw, log_start=self.log.log_start,
+                return FetchAnswer(E.NONE, hw=log.hw, log_start=log.log_start,
                                    diverging=(end_epoch, end))
-        if offset > self.log.leo or offset < self.log.log_start:
+        if offset > log.leo or offset < log.log_start:
             return FetchAnswer(E.OFFSET_OUT_OF_RANGE)
         # Kafka reads the log first and updates the follower's state after (ReplicaManager.fetchMessages
         # 0.10-2.x, Partition.fetchRecords 3.x): the answer carries the HW from before this fetch,
         # so a follower learns a HW its own fetch raised one fetch later
-        answer = FetchAnswer(E.NONE, self.log.read(offset), self.log.hw, self.log.log_start)
-        state = self.followers.setdefault(follower, FollowerState())
-        state.on_fetch(offset, log_start, self.log.leo, now, self.profile)
-        if self.pending is None and may_join(follower, state, self.state.replicas, self.isr, self.log.hw,
-                                             self.epoch_start_offset, self.profile):
-            self._propose((*self.isr, follower), "expand")
+        answer = FetchAnswer(E.NONE, log.read(offset), log.hw, log.log_start)
+        state = self.followers.get(follower)
+        if state is None:
+            state = self.followers[follower] = FollowerState()
+        state.on_fetch(offset, log_start, log.leo, now, self.profile)
+        isr = current.isr
+        if self.pending is None and follower not in isr and may_join(
+                follower, state, current.replicas, isr, log.hw, self.epoch_start_offset, self.profile):
+            self._propose((*isr, follower), "expand")
         self._maybe_increment_hw(now)
         return answer
 

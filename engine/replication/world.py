@@ -66,6 +66,7 @@ from .stimuli import (
     RunTask,
     ZkSessionExpire,
 )
+from .switches import switches
 from .truncation import truncate_follower
 from .zookeeper import ZooKeeper, partition_state_path
 
@@ -96,6 +97,7 @@ class ReplicationWorld:
         if periodic_tasks not in PERIODIC_MODES:
             raise ValueError(f"periodic_tasks {periodic_tasks!r} is not a mode; use auto or manual.")
         self.profile = profile
+        self._switches = switches(profile)
         self.config = config
         self.timers = timers
         self._out = emit
@@ -179,7 +181,7 @@ class ReplicationWorld:
         self._queue.append(action)
 
     def _drain(self) -> None:
-        if self._draining:
+        if self._draining or not self._queue:
             return
         self._draining = True
         try:
@@ -373,8 +375,8 @@ class ReplicationWorld:
         if leader is None or (follower is not None and leader is follower):
             return  # nobody to fetch from
         if follower is not None and fb is not None and s.tp in fb.needs_truncation \
-                and not self.profile.has(Switch.TRUNCATION_ON_FETCH):
-            if self.profile.has(Switch.KIP_320) and not self._same_epoch(leader, follower):
+                and not self._switches.TRUNCATION_ON_FETCH:
+            if self._switches.KIP_320 and not self._same_epoch(leader, follower):
                 return  # OffsetsForLeaderEpoch fenced: the follower retries once the epochs agree
             fb.needs_truncation.discard(s.tp)
             self._truncate(fb, follower, leader)
@@ -394,8 +396,11 @@ class ReplicationWorld:
         if answer.error is E.NONE:
             fb.needs_truncation.discard(s.tp)  # from 2.8 the fetch itself checked for divergence
         if answer.error is E.NONE and s.offset <= follower.log.leo:
-            runs = tuple(Run(r.epoch, max(r.start, follower.log.leo), r.end) for r in answer.runs
-                         if r.end > follower.log.leo)
+            leo = follower.log.leo
+            if s.offset == leo:  # the answer starts at the follower's log end: taken as it is
+                follower.on_fetch_response(answer, now)
+                return
+            runs = tuple(Run(r.epoch, max(r.start, leo), r.end) for r in answer.runs if r.end > leo)
             follower.on_fetch_response(FetchAnswer(E.NONE, runs, answer.hw, answer.log_start), now)
 
     @staticmethod
@@ -406,10 +411,10 @@ class ReplicationWorld:
     def _current_epoch(self, s: Fetch, follower: Partition | None) -> int:
         if s.current_leader_epoch >= 0 or follower is None or follower.state is None:
             return s.current_leader_epoch
-        return follower.state.leader_epoch if self.profile.has(Switch.KIP_320) else -1
+        return follower.state.leader_epoch if self._switches.KIP_320 else -1
 
     def _last_fetched(self, s: Fetch, follower: Partition | None) -> int:
-        if s.last_fetched_epoch >= 0 or follower is None or not self.profile.has(Switch.TRUNCATION_ON_FETCH):
+        if s.last_fetched_epoch >= 0 or follower is None or not self._switches.TRUNCATION_ON_FETCH:
             return s.last_fetched_epoch
         epoch = follower.log.epoch_at(s.offset - 1)
         return epoch if epoch is not None else -1
