@@ -29,6 +29,12 @@ class UserError(Exception):
     """A problem the user can fix; printed as a sentence, exit code 2."""
 
 
+def _check_format(fmt: str, *allowed: str) -> None:
+    if fmt not in allowed:
+        names = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
+        raise UserError(f"--format must be {names}, not {fmt!r}")
+
+
 def _console(stderr: bool = False):
     from rich.console import Console
 
@@ -104,8 +110,7 @@ def events(
     from kafka_forensics.parsers import view
     from kafka_forensics.reports import events_table
 
-    if fmt not in ("table", "jsonl"):
-        raise UserError(f"--format must be table or jsonl, not {fmt!r}")
+    _check_format(fmt, "table", "jsonl")
     try:
         table = view.load(sources, tz=tz, layout=layout)
         rows = view.select(table, group=group, partition=partition, kinds=kind, since=since,
@@ -136,8 +141,7 @@ def check(
     from kafka_forensics.replay.findings import Severity
     from kafka_forensics.reports import findings as out
 
-    if fmt not in ("table", "json", "md"):
-        raise UserError(f"--format must be table, json or md, not {fmt!r}")
+    _check_format(fmt, "table", "json", "md")
     try:
         threshold = Severity.parse(fail_on)
         table = view.load(sources, tz=tz, layout=layout)
@@ -220,8 +224,7 @@ def timeline(
     from kafka_forensics.replay.timeline import timeline as build
     from kafka_forensics.reports import timeline as out
 
-    if fmt not in ("table", "jsonl"):
-        raise UserError(f"--format must be table or jsonl, not {fmt!r}")
+    _check_format(fmt, "table", "jsonl")
     try:
         entries = build(view.load(sources, tz=tz, layout=layout), group=group, partition=partition)
     except ValueError as e:
