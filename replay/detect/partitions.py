@@ -166,39 +166,54 @@ def zk_broker_mismatch(events: pl.DataFrame, opts: CheckOptions) -> list[Finding
 
 # -- elections ---------------------------------------------------------------------------------
 def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
-    """The controller elected a leader from outside the ISR ("No broker in ISR is alive …
-    There's potential data loss"): whatever the old ISR had and the new leader had not is gone."""
-    rows = rows_of(events, ["unclean_election"], ["topic", "partition", "leader", "brokers", "isr"])
+    """A leader elected from outside the ISR: whatever the old ISR had and the new leader had
+    not is gone.  Read from the controller's own words where it says so ("No broker in ISR is
+    alive … There's potential data loss", 0.8-1.0), and otherwise derived from the state-change
+    log: a partition going from OfflinePartition to OnlinePartition with a leader that was not
+    in the last ISR the logs showed for it (the controller keeps the last leader in the ISR of
+    an offline partition, so a clean election can only pick an ISR member)."""
+    isr_kinds = ["partition_state_change", "new_leader_and_isr", "leader_election", "isr_shrink",
+                 "isr_expand", "isr_updated", "zk_partition_state"]
+    rows = rows_of(events, ["unclean_election", *isr_kinds],
+                   ["topic", "partition", "leader", "brokers", "isr", "prev_state", "state"])
     out: list[Finding] = []
+    said: dict[tuple[str, str], list[int]] = {}  # the controller's own unclean lines, by partition
     for r in rows:
-        if r.get("topic") is None:
+        if r["kind"] == "unclean_election" and r.get("topic") is not None:
+            said.setdefault((r["scope"], _tp(r)), []).append(r["at"])
+            out.append(_unclean(r, f"no ISR member was alive; broker {r.get('leader')} was elected from the "
+                                   f"live brokers {_ids(r.get('brokers'))}", [r]))
+    last: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rows:
+        if r.get("topic") is None or r.get("partition") is None or r["kind"] == "unclean_election":
             continue
-        tp, leader = _tp(r), r.get("leader")
-        out.append(
-            Finding(
-                kind=FindingKind.UNCLEAN_ELECTION,
-                severity=Severity.CRITICAL,
-                scope=r["scope"],
-                entity=f"partition {tp}",
-                start=r["at"],
-                end=r["at"],
-                expected="a new leader is chosen from the ISR (unclean.leader.election.enable=false)",
-                observed=f"no ISR member was alive; broker {leader} was elected from the live brokers "
-                         f"{_ids(r.get('brokers'))}",
-                message=(
-                    f"{tp} got leader {leader} by an unclean election: records the old ISR had "
-                    "acknowledged and "
-                    f"broker {leader} had not replicated are lost; compare the offsets producers were "
-                    "acknowledged "
-                    "with the new leader's log end offset, and keep unclean.leader.election.enable=false "
-                    "where "
-                    "data matters more than availability."
-                ),
-                evidence=evidence_of([r]),
-                details={"leader": leader},
-            )
-        )
+        key = (r["scope"], _tp(r))
+        before = last.get(key)
+        online = r["kind"] == "partition_state_change" and r.get("prev_state") == "OfflinePartition" \
+            and r.get("state") == "OnlinePartition"
+        leader = r.get("leader")
+        told = any(abs(r["at"] - t) <= MINUTE for t in said.get(key, ()))  # the same election, said
+        if online and before is not None and leader is not None and leader >= 0 \
+                and leader not in before["isr"] and not told:
+            out.append(_unclean(r, f"broker {leader} became leader; the ISR before was "
+                                   f"{_ids(before['isr'])}", [before, r]))
+        if r.get("isr"):
+            last[key] = r
     return out
+
+
+def _unclean(r: dict[str, Any], observed: str, rows: list[dict[str, Any]]) -> Finding:
+    tp, leader = _tp(r), r.get("leader")
+    return Finding(
+        kind=FindingKind.UNCLEAN_ELECTION, severity=Severity.CRITICAL, scope=r["scope"],
+        entity=f"partition {tp}", start=rows[0]["at"], end=r["at"],
+        expected="a new leader is chosen from the ISR (unclean.leader.election.enable=false)",
+        observed=observed,
+        message=(f"{tp} got leader {leader} by an unclean election: records the old ISR had acknowledged and "
+                 f"broker {leader} had not replicated are lost; compare the offsets producers were "
+                 "acknowledged with the new leader's log end offset, and keep "
+                 "unclean.leader.election.enable=false where data matters more than availability."),
+        evidence=evidence_of(rows), details={"leader": leader})
 
 
 def leader_epoch_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:

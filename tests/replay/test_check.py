@@ -173,6 +173,29 @@ def test_unclean_election_is_critical_and_names_the_new_leader(tmp_path: Path) -
     assert f.details == {"leader": 3}
 
 
+def state_change(minute: int, before: str, after: str, leader: int, epoch: int, isr: str) -> str:
+    """state.change.logger, KafkaController 2.x-3.x (ZooKeeper mode)."""
+    return (f"[{ts(minute)}] INFO [Controller id=0 epoch=7] Changed partition orders-0 from {before} to {after} "
+            f"with state LeaderAndIsr(leader={leader}, leaderEpoch={epoch}, isr=List({isr}), zkVersion={epoch}) "
+            "(state.change.logger)\n")
+
+
+def test_a_leader_from_outside_the_last_isr_after_going_offline_is_unclean_2_x(tmp_path: Path) -> None:
+    """2.x says nothing like "No broker in ISR is alive": the state-change log shows the partition
+    coming back online with broker 3, and the ISR it had before was 1, 2."""
+    text = (state_change(1, "NewPartition", "OnlinePartition", 1, 0, "1, 2")
+            + state_change(9, "OfflinePartition", "OnlinePartition", 3, 2, "3"))
+    (f,) = findings(tmp_path, {"state-change.log": text})
+    assert f.kind is FindingKind.UNCLEAN_ELECTION and f.observed == "broker 3 became leader; the ISR before was 1,2"
+    assert [e.line for e in f.evidence] == [1, 2]
+
+
+def test_a_leader_from_the_last_isr_after_going_offline_is_clean(tmp_path: Path) -> None:
+    text = (state_change(1, "NewPartition", "OnlinePartition", 1, 0, "1, 2")
+            + state_change(9, "OfflinePartition", "OnlinePartition", 2, 2, "2"))
+    assert findings(tmp_path, {"state-change.log": text}) == ()
+
+
 def leader_start(minute: int, epoch: int) -> str:
     """state.change.logger 3.6+."""
     return (f"[{ts(minute)}] INFO [Broker id=2] Leader orders-0 with topic id Some(GOIdTokRTt2yMNJFmzS22w) starts "
