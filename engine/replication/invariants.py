@@ -62,8 +62,19 @@ def check(controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[V
         state = p.state
         if state is None or state.leader != p.broker:
             continue  # not the leader
+        if state.isr == c_isr:  # the same members asked the same question: asked once each
+            failing = [member for member in c_isr if (other := replicas.get(member)) is not None
+                       and other is not p and not _same_prefix(log, other.log, hw)]
+            if failing:
+                name = name or _name(replicas)
+                for label in ("weak_isr", "strong_isr"):
+                    out.extend((label, f"{name}: ISR member {member} does not hold the leader {broker}'s "
+                                       f"records below its HW {hw}") for member in failing)
+            isrs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+        else:
+            isrs = (("weak_isr", state.isr), ("strong_isr", c_isr))
         holds: dict[int, bool] = {}  # member -> holds the leader's records below its HW (asked once)
-        for label, isr in (("weak_isr", state.isr), ("strong_isr", c_isr)):
+        for label, isr in isrs:
             for member in isr:
                 other = replicas.get(member)
                 if other is None or other is p:

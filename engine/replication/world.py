@@ -139,7 +139,9 @@ class ReplicationWorld:
         if handler is None:
             raise TypeError(f"{type(stimulus).__name__} is not a replication stimulus")
         handler(stimulus)
-        self._step_done()
+        if self._queue:  # _step_done
+            self._drain()
+        self._check()
 
     def advance_to(self, at: int) -> None:
         """Move the clock (firing due timers, each its own step)."""
@@ -362,16 +364,26 @@ class ReplicationWorld:
                                        s.acks))
 
     def _fetch(self, s: Fetch) -> None:
-        self._known(s.tp, "fetch")
-        self._dirty.add(s.tp)
+        tp = s.tp
+        if tp not in self.controller.assignment:
+            self._known(tp, "fetch")
+        self._dirty.add(tp)
         now = self.timers.now
-        fb = self.brokers.get(s.replica)
+        brokers = self.brokers
+        fb = brokers.get(s.replica)
         if fb is not None and not fb.alive:
             return  # a dead broker fetches nothing
-        follower = fb.replicas.get(s.tp) if fb is not None else None
-        if follower is not None and follower.is_leader:
+        follower = fb.replicas.get(tp) if fb is not None else None
+        if follower is None:
+            leader = self._leader_replica(tp)
+        elif (told := follower.state) is not None and told.leader == follower.broker:
             follower = None  # it believes it leads: it does not fetch as a follower
-        leader = self._leader_of(s.tp, follower) if follower is not None else self._leader_replica(s.tp)
+            leader = self._leader_replica(tp)
+        elif told is not None and told.leader >= 0:  # _leader_of: the leader it was told of
+            lb = brokers.get(told.leader)
+            leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
+        else:
+            leader = self._leader_of(tp, follower)
         if leader is None or (follower is not None and leader is follower):
             return  # nobody to fetch from
         if follower is not None and fb is not None and s.tp in fb.needs_truncation \
