@@ -43,6 +43,11 @@ INCIDENTS = (
              "Broker 3 stalls for longer than replica.lag.time.max.ms three times and catches up each time: "
              "the leader shrinks and expands the ISR through conditional ZooKeeper writes. check reports ISR "
              "flapping with the leader's lines."),
+    Incident("unclean-election", "incidents/unclean-election-data-loss.1.0.jsonl",
+             "An unclean leader election that loses acknowledged records (Kafka 1.0)",
+             "Broker 2 falls out of the ISR; broker 1 acknowledges three records alone, then dies; broker 2 "
+             "comes back and, with unclean.leader.election.enable, is elected from outside the ISR: the "
+             "controller warns of potential data loss, and check reports the unclean election as critical."),
     Incident("real-beats-logs", "elastic-beats",
              "Real broker logs (Elastic Beats' Kafka test fixtures, 2.x-3.x)",
              "Logs written by real brokers, read as they are; check reports what they show."),

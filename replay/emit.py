@@ -118,6 +118,14 @@ def server_log(broker: int, cluster: str | None = None) -> str:
     return _under(cluster, f"broker-{broker}/server.log")
 
 
+def controller_log(broker: int, cluster: str | None = None) -> str:
+    return _under(cluster, f"broker-{broker}/controller.log")
+
+
+def state_change_log(broker: int, cluster: str | None = None) -> str:
+    return _under(cluster, f"broker-{broker}/state-change.log")
+
+
 def consumer_log(client: str, cluster: str | None = None) -> str:
     return _under(cluster, f"consumer-{re.sub(r'[^A-Za-z0-9._-]', '_', client)}.log")
 

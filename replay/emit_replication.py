@@ -1,24 +1,32 @@
-"""``simulate --emit-logs`` for replication: the lines a partition leader writes about its ISR,
-in the profile's version's wording, logger, prefix and level, into each broker's server.log.
+"""``simulate --emit-logs`` for replication: the lines the partition leaders and the controller
+write about ISRs and elections, in the profile's version's wording, logger, prefix and level,
+into each broker's server.log, state-change.log and controller.log.
 
 =================================================  =================================================
-effect                                             leader's line (site in wording.SITES)
+effect                                             line (site in wording.SITES)
 =================================================  =================================================
-IsrChanged shrink, committed (its decision's       ``isr_shrink`` at the decision's time: 0.10
-numbers in ``context``)                            "Shrinking ISR for partition [t,p]", 0.11-2.1
+IsrChanged shrink, committed (its decision's       leader: ``isr_shrink`` at the decision's time:
+numbers in ``context``)                            0.10 "Shrinking ISR for partition [t,p]", 0.11-2.1
                                                    "from a to b", 2.2+ with the leader's HW / LEO and
                                                    the out-of-sync replicas, 3.6+ their caught-up time
-IsrChanged expand, committed                       ``isr_expand`` (0.10-2.6, and 2.7 on the
+IsrChanged expand, committed                       leader: ``isr_expand`` (0.10-2.6, and 2.7 on the
                                                    ZooKeeper path; from 2.8 only "ISR updated")
-IsrChanged by a leader, committed                  ``isr_updated_zk`` (ZooKeeper path: TRACE to 2.3,
-                                                   INFO 2.4-2.7) or ``isr_updated_alter`` (AlterIsr /
-                                                   AlterPartition, 2.7+; "(under-min-isr)" 3.5+)
-ZkWrite refused, a leader's own ISR update         ``cached_zk_version`` (KAFKA-2729, to 2.7)
+IsrChanged by a leader, committed                  leader: ``isr_updated_zk`` (ZooKeeper path: TRACE
+                                                   to 2.3, INFO 2.4-2.7) or ``isr_updated_alter``
+                                                   (AlterIsr / AlterPartition, 2.7+; "(under-min-isr)"
+                                                   3.5+)
+ZkWrite refused, a leader's own ISR update         leader: ``cached_zk_version`` (KAFKA-2729, to 2.7)
+LeaderChanged by the controller (an election)      controller: ``partition_online`` in state-change.log
+                                                   ("Changed partition … with state LeaderAndIsr(…)",
+                                                   1.1+: TRACE to 2.5, INFO from 2.6) and, unclean,
+                                                   ``unclean_selected`` in controller.log (the 0.8-1.0
+                                                   selector's WARN)
 =================================================  =================================================
 
-Not written yet: the state-change log ("starts at leader epoch", LeaderAndIsr handling), the
-controller log (elections, broker failures), truncation and high-watermark lines, and a
-rejected AlterPartition proposal's "Shrinking ISR" (only committed changes are written).
+Not written yet: the brokers' state-change lines ("starts at leader epoch", LeaderAndIsr
+handling), the controller's other lines (broker failures, replica state changes),
+truncation and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking
+ISR" (only committed changes are written).
 """
 
 from __future__ import annotations
@@ -29,11 +37,11 @@ from collections.abc import Mapping, Sequence
 
 from kafka_forensics.engine.effects import Effect
 from kafka_forensics.engine.profiles import Profile, Switch
-from kafka_forensics.engine.replication.effects import IsrChanged, ZkWrite
+from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, ZkWrite
 from kafka_forensics.engine.replication.model import IsrContext
 
 from . import wording as w
-from .emit import Record, server_log
+from .emit import Record, controller_log, server_log, state_change_log
 
 _STATE_PATH = re.compile(r"^/brokers/topics/(?P<topic>[^/]+)/partitions/(?P<partition>\d+)/state$")
 
@@ -48,11 +56,13 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     out: list[Record] = []
 
     def emit(at: int, index: int, site: str, broker: int, topic: str, partition: int,
-             values: Mapping[str, object], raw: Sequence[str] = ()) -> None:
-        ident = {"node": broker, "topic": topic, "partition": partition, "tp": f"{topic}-{partition}"}
+             values: Mapping[str, object], raw: Sequence[str] = (), file: str | None = None,
+             epoch: int | None = None) -> None:
+        ident = {"node": broker, "topic": topic, "partition": partition, "tp": f"{topic}-{partition}",
+                 "controller_epoch": epoch}
         rendered = w.render(site, v, {**ident, **values}, ident, raw=raw)
         if rendered is not None and w.LEVEL_ORDER[rendered.level] >= threshold:
-            out.append(Record(at, server_log(broker, cluster), rendered, index))
+            out.append(Record(at, file or server_log(broker, cluster), rendered, index))
 
     for i, e in enumerate(effects):
         if isinstance(e, IsrChanged) and e.broker >= 0:
@@ -74,6 +84,19 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
             under = "(under-min-isr)" if e.under_min_isr else ""
             emit(e.at, i, "isr_updated_alter" if alter else "isr_updated_zk", e.broker, *tp,
                  {"isr": after, "zk_version": e.zk_version, "details.under_min_isr": under})
+        elif isinstance(e, LeaderChanged) and e.broker < 0 and e.to_leader >= 0 and e.controller is not None:
+            # the controller's election: its state-change line (1.1+) and, for an unclean one,
+            # the 0.8-1.0 selector's warning
+            c, tp = e.controller, (e.topic, e.partition)
+            before = "OfflinePartition" if e.from_leader < 0 else "OnlinePartition"
+            emit(e.at, i, "partition_online", c, *tp, {
+                "prev_state": before, "state": "OnlinePartition", "_state": leader_and_isr(e, v)},
+                file=state_change_log(c, cluster), epoch=e.controller_epoch)
+            if e.election == "unclean":
+                live = _ids(e.live or (e.to_leader,))
+                emit(e.at, i, "unclean_selected", c, *tp,
+                     {"_tp": f"[{tp[0]},{tp[1]}]", "leader": e.to_leader, "brokers": live},
+                     file=controller_log(c, cluster))
         elif isinstance(e, ZkWrite) and not e.ok and e.purpose == "isr" and e.writer is not None:
             m = _STATE_PATH.match(e.path)
             if m is not None:
@@ -81,6 +104,22 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                      {"zk_version": e.expected_version})
     out.sort(key=lambda r: (r.at, r.effect))  # a shrink's line stands at its decision's time
     return out
+
+
+def leader_and_isr(e: LeaderChanged, v: w.KafkaVersion) -> str:
+    """``kafka.api.LeaderAndIsr.toString`` as the controller's state-change line prints it, read
+    at 1.1.1, 2.8.2, 3.2.3, 3.3.2 and 3.5.0: the ISR a Scala ``List``, from 3.5 with each
+    member's broker epoch (-1 in ZooKeeper mode), the recovery state from 3.2 (KIP-704) and the
+    zkVersion called partitionEpoch from 3.3."""
+    head = f"LeaderAndIsr(leader={e.to_leader}, leaderEpoch={e.leader_epoch}, "
+    if v >= (3, 5, 0):
+        states = ", ".join(f"BrokerState(brokerId={b}, brokerEpoch=-1)" for b in e.isr)
+        isr = f"isrWithBrokerEpoch=List({states})"
+    else:
+        isr = f"isr=List({', '.join(str(b) for b in e.isr)})"
+    recovery = f", leaderRecoveryState={e.recovery or 'RECOVERED'}" if v >= (3, 2, 0) else ""
+    version = "partitionEpoch" if v >= (3, 3, 0) else "zkVersion"
+    return f"{head}{isr}{recovery}, {version}={e.zk_version})"
 
 
 def _ids(isr: Sequence[int]) -> str:

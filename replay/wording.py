@@ -98,6 +98,9 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     _INTERNALS + "ConsumerRebalanceListenerInvoker": "3.7+",
     # replication: the Scala Partition class, every version
     "kafka.cluster.Partition": "0.8+",
+    # the controller (ZooKeeper mode): its state-change lines, and the 0.8-1.0 leader selectors
+    "state.change.logger": "0.8+",
+    "kafka.controller.OfflinePartitionLeaderSelector": "0.8-1.0",
 })
 
 
@@ -142,6 +145,9 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # Partition.logIdent: "Partition [t,p] on broker N: " to 0.11, "[Partition t-p broker=N] " from 1.0
     "kafka.cluster.Partition": (("0.8-0.11", "Partition [{topic},{partition}] on broker {node}: "),
                                 ("1.0+", "[Partition {tp} broker={node}] ")),
+    # the controller's StateChangeLogger (1.1+: controller id and epoch)
+    "state.change.logger": (("1.1+", "[Controller id={node} epoch={controller_epoch}] "),),
+    "kafka.controller.OfflinePartitionLeaderSelector": (("0.8-1.0", "[OfflinePartitionLeaderSelector]: "),),
 })
 
 
@@ -203,6 +209,9 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "consumer.heartbeat_failed.fenced": (("0.10+", "ERROR"),),
     # Partition.updateIsr's success line: trace() up to 2.3, info() from 2.4 (read at the tags)
     "isr.updated.zk": (("0.8-2.3", "TRACE"),),
+    # PartitionStateMachine's "Changed partition … with state": trace() up to 2.5, info() from 2.6
+    "scl.partition_online": (("1.1-2.5", "TRACE"),),
+    "selector.unclean": (("0.8-1.0", "WARN"),),
 })
 
 
@@ -322,6 +331,9 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "isr_updated_alter": ("isr.updated.3_5", "isr.updated.3_1", "isr.updated.2_8",
                           "isr.updated.2_7_alter_isr"),
     "cached_zk_version": ("isr.cached_zk_version.2_4", "isr.cached_zk_version.0_8"),
+    # -- controller: elections --
+    "partition_online": ("scl.partition_online",),
+    "unclean_selected": ("selector.unclean",),
 })
 
 

@@ -117,9 +117,10 @@ def test_demo_re_executes_the_bundled_incidents_and_finds_what_they_show(tmp_pat
     checked; the kept logs are the same bytes on a second run and check finds the same there."""
     r = cli("demo", "--keep", str(tmp_path / "a"))
     assert r.returncode == 0, r.stderr
-    for title in ("Three consumers join", "max.poll.interval.ms", "keeps falling behind", "Real broker logs"):
+    for title in ("Three consumers join", "max.poll.interval.ms", "keeps falling behind", "unclean leader election",
+                  "Real broker logs"):
         assert title in r.stdout
-    assert "rebalance_storm" in r.stdout and "isr_flapping" in r.stdout
+    assert "rebalance_storm" in r.stdout and "isr_flapping" in r.stdout and "unclean_election" in r.stdout
     assert cli("demo", "--keep", str(tmp_path / "b")).returncode == 0
     for f in sorted((tmp_path / "a").rglob("*")):
         if f.is_file():

@@ -152,11 +152,13 @@ class Controller:
             self._send(broker, tp, state, self.epoch)
 
     def announce(self, tp: TopicPartition, old: LeaderAndIsr, new: LeaderAndIsr, how: str | None,
-                 cause: str) -> None:
+                 cause: str, live: tuple[int, ...] | None = None) -> None:
+        """``live``: the live assigned replicas an election chose from (its log line names them)."""
         now = self._now()
         if new.leader != old.leader or how is not None:
             self._emit(LeaderChanged(now, tp[0], tp[1], -1, old.leader, new.leader, new.leader_epoch, new.isr,
-                                     how))
+                                     how, self.id, self.epoch, new.zk_version, new.leader_recovery_state.name,
+                                     live))
         if new.isr != old.isr:
             self._emit(IsrChanged(now, tp[0], tp[1], -1, old.isr, new.isr, new.leader_epoch, new.zk_version,
                                   cause))
@@ -294,8 +296,9 @@ class Controller:
         if written is None:
             return False
         self.offline.discard(tp)
-        self.announce(tp, old, written, how, cause)
-        self._tell(tp, written, recipients)
+        told = tuple(recipients)
+        self.announce(tp, old, written, how, cause, told)
+        self._tell(tp, written, told)
         return True
 
     def elect(self, tp: TopicPartition, strategy: str) -> bool:

@@ -72,6 +72,15 @@ class LeaderChanged(Effect):
     leader_epoch: int = 0
     isr: tuple[int, ...] = ()
     election: str | None = None  # clean | unclean | preferred | controlled_shutdown | reassignment
+    # Log-only (``--emit-logs``): what the controller's state-change line prints beside a
+    # controller-side change (``broker`` -1): who was controller in which epoch, and the new
+    # LeaderAndIsr's partition epoch (zkVersion) and recovery state (KIP-704, 3.2+), and the live
+    # assigned replicas an election chose from.
+    controller: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    controller_epoch: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    zk_version: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    recovery: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    live: tuple[int, ...] | None = field(default=None, compare=False, metadata=LOG_ONLY)
 
     def to_dict(self) -> dict[str, Any]:
         out = Effect.to_dict(self)

@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
-from kafka_forensics.engine.replication.effects import IsrChanged, ZkWrite
+from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, ZkWrite
 from kafka_forensics.engine.replication.model import IsrContext
 from kafka_forensics.parsers import view
 from kafka_forensics.replay import wording
@@ -140,3 +140,47 @@ def test_every_site_has_a_logger_and_prefix_in_every_version() -> None:
             t = wording.entry(site, v)
             if t is not None:
                 assert wording.prefix_for(t, wording.logger_for(t, v) or "", v, False) is not None, (site, p.name)
+
+
+def unclean(recovery: str = "RECOVERING") -> LeaderChanged:
+    """Controller 2 (epoch 2) elects broker 2 from outside the ISR; brokers 2 and 3 were alive."""
+    return LeaderChanged(70, "t", 0, -1, -1, 2, 3, (2,), "unclean", 2, 2, 3, recovery, (2, 3))
+
+
+@pytest.mark.parametrize("p", PROFILES, ids=PROFILE_NAMES)
+def test_the_controller_s_election_lines_read_back_as_their_own_entries(p: Profile) -> None:
+    for r in render_replication([unclean()], p):
+        line = format_record(r, DEFAULT_START)
+        ev = parse(line + "\n").events
+        assert ev.height == 1, line
+        row = ev.row(0, named=True)
+        assert row["template"] == r.rendered.template, line
+        assert (row["topic"], row["partition"], row["leader"]) == ("t", 0, 2), line
+        if row["kind"] == "partition_state_change":
+            assert (row["prev_state"], row["state"], row["isr"]) == ("OfflinePartition", "OnlinePartition", [2])
+            assert r.file == "broker-2/state-change.log"
+        else:
+            assert row["kind"] == "unclean_election" and row["brokers"] == [2, 3]
+            assert r.file == "broker-2/controller.log"
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("1.0", "WARN [OfflinePartitionLeaderSelector]: No broker in ISR is alive for [t,0]. Elect leader 2 from live "
+            "brokers 2,3. There's potential data loss."),
+    ("2.5", None),  # PartitionStateMachine logs the change at TRACE up to 2.5
+    ("2.6", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
+            "state LeaderAndIsr(leader=2, leaderEpoch=3, isr=List(2), zkVersion=3)"),
+    ("3.2", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
+            "state LeaderAndIsr(leader=2, leaderEpoch=3, isr=List(2), leaderRecoveryState=RECOVERING, zkVersion=3)"),
+    ("3.3", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
+            "state LeaderAndIsr(leader=2, leaderEpoch=3, isr=List(2), leaderRecoveryState=RECOVERING, "
+            "partitionEpoch=3)"),
+    ("3.5", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
+            "state LeaderAndIsr(leader=2, leaderEpoch=3, isrWithBrokerEpoch=List(BrokerState(brokerId=2, "
+            "brokerEpoch=-1)), leaderRecoveryState=RECOVERING, partitionEpoch=3)"),
+    ("4.0", None),  # no ZooKeeper controller
+])
+def test_each_version_s_election_wording(name: str, expected: str | None) -> None:
+    """LeaderAndIsr.toString at 1.1.1, 3.2.3, 3.3.2, 3.5.0; PartitionStateMachine at 2.5.1 / 2.6.3."""
+    got = [f"{r.rendered.level} {r.rendered.message}" for r in render_replication([unclean()], profile(name))]
+    assert got == ([] if expected is None else [expected])
