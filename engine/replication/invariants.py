@@ -124,8 +124,9 @@ class InvariantMonitor:
     def __init__(self) -> None:
         self._zk_versions: dict[str, int] = {}
         self._quorum_epoch: dict[str, int] = {}
-        self._replica_epoch: dict[tuple[str, int], int] = {}
-        self._leader_hw: dict[tuple[str, int], tuple[int, int]] = {}
+        #: partition name -> broker -> (the leader epoch its replica follows, its HW while it
+        #: leads in that epoch, else None)
+        self._replicas: dict[str, dict[int, tuple[int, int | None]]] = {}
 
     def seeded(self, path: str, version: int) -> None:
         """The trace set a znode's version (input, not a write)."""
@@ -158,27 +159,25 @@ class InvariantMonitor:
             out.append(("leader_epoch_decreased",
                         f"{name}: the controller's leader epoch went from {last} to {epoch}"))
         quorum_epoch[name] = epoch
-        replica_epoch, leader_hw = self._replica_epoch, self._leader_hw
+        seen_by_broker = self._replicas.get(name)
+        if seen_by_broker is None:
+            seen_by_broker = self._replicas[name] = {}
         for broker, p in replicas.items():
-            key = (name, broker)
             state = p.state
             if state is None:
-                replica_epoch.pop(key, None)
-                leader_hw.pop(key, None)
+                seen_by_broker.pop(broker, None)
                 continue
             epoch = state.leader_epoch
-            seen = replica_epoch.get(key)
-            if seen is not None and epoch < seen:
+            prior = seen_by_broker.get(broker)
+            if prior is not None and epoch < prior[0]:
                 out.append(("leader_epoch_decreased",
-                            f"{name}: broker {broker} went from leader epoch {seen} back to {epoch}"))
-            replica_epoch[key] = epoch
+                            f"{name}: broker {broker} went from leader epoch {prior[0]} back to {epoch}"))
             if state.leader != p.broker:  # not the leader
-                leader_hw.pop(key, None)
+                seen_by_broker[broker] = (epoch, None)
                 continue
             hw = p.log.hw
-            before = leader_hw.get(key)
-            if before is not None and before[0] == epoch and hw < before[1]:
-                out.append(("hw_decreased", f"{name}: leader {broker}'s HW went from {before[1]} down to "
+            if prior is not None and prior[1] is not None and prior[0] == epoch and hw < prior[1]:
+                out.append(("hw_decreased", f"{name}: leader {broker}'s HW went from {prior[1]} down to "
                                             f"{hw} in leader epoch {epoch}"))
-            leader_hw[key] = (epoch, hw)
+            seen_by_broker[broker] = (epoch, hw)
         return out

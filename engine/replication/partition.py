@@ -118,7 +118,7 @@ class Partition:
 
     def _min_isr(self) -> int:
         min_isr = self.config.int("min.insync.replicas")
-        if self.profile.has(Switch.HW_FROZEN_UNDER_MIN_ISR):  # 3.7: capped by the replication factor
+        if self._switches.HW_FROZEN_UNDER_MIN_ISR:  # 3.7: capped by the replication factor
             replicas = len(self.state.replicas) if self.state is not None else 1
             return effective_min_isr(min_isr, replicas)
         return min_isr
@@ -197,14 +197,15 @@ class Partition:
             self._respond(delayed.client, E.REQUEST_TIMED_OUT, delayed.run, -1)
 
     def _complete_delayed(self) -> None:
-        for d in [d for d in self.delayed if self.log.hw >= d.run.end]:
+        hw = self.log.hw
+        for d in [d for d in self.delayed if hw >= d.run.end]:
             self.delayed.remove(d)
             TimerQueue.cancel(d.timer)
-            counted = self.maximal_isr if self.profile.has(Switch.ALTER_ISR) else self.isr
+            counted = self.maximal_isr if self._switches.ALTER_ISR else self.isr
             if len(counted) >= self._min_isr():
                 self.ledger.acknowledge(d.run.start, d.run.end, d.run.epoch, d.client)
                 self._respond(d.client, E.NONE, d.run, -1)
-            elif self.profile.has(Switch.NOT_ENOUGH_REPLICAS_AFTER_APPEND):
+            elif self._switches.NOT_ENOUGH_REPLICAS_AFTER_APPEND:
                 self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND, d.run, -1)
 
     def _respond(self, client: str | None, error: ErrorCode, run: Run | None, acks: int) -> None:

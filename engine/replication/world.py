@@ -114,6 +114,7 @@ class ReplicationWorld:
         self._dirty: set[TopicPartition] = set()
         self._active: dict[TopicPartition, set[str]] = {}
         self._last_leader: dict[TopicPartition, int] = {}
+        self._names: dict[TopicPartition, str] = {}  # tp_name, formatted once
         #: AlterPartition requests sent while no broker held the controller role: the
         #: broker-to-controller channel keeps them until a controller is known
         self._unrouted: list[tuple[int, AlterPartitionRequest]] = []
@@ -583,11 +584,16 @@ class ReplicationWorld:
                 broker = brokers.get(b)
                 if broker is not None and (p := broker.replicas.get(tp)) is not None:
                     replicas[b] = p
-            leader = self._leader_under(tp, quorum)
+            named = brokers.get(quorum.leader)
+            leader = named.replicas.get(tp) if named is not None and named.alive else None
+            if leader is None or (told := leader.state) is None or told.leader != leader.broker:
+                leader = self._leader_under(tp, quorum)  # not the one ZooKeeper names
             if leader is not None:
                 self._last_leader[tp] = leader.broker
             states: list[Violation] = check(quorum, replicas)
-            entity = tp_name(tp)
+            entity = self._names.get(tp)
+            if entity is None:
+                entity = self._names[tp] = tp_name(tp)
             if states:
                 seen = self._active.get(tp, set())
                 for name, message in states:
