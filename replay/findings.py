@@ -161,9 +161,10 @@ class FindingKind(enum.StrEnum):
         "Read the ZooKeeper transaction log for that path (ingest log.N) to see every write and its session.")
     ZK_BROKER_MISMATCH = (
         "zk_broker_mismatch",
-        "A leader's cached zkVersion of a partition's state differs from ZooKeeper's, so every ISR change "
-        "it attempts is refused: \"Cached zkVersion … not equal to that in zookeeper, skip updating ISR\" "
-        "(KAFKA-2729, ZooKeeper mode before 2.7).",
+        "A broker's view of a partition's state differs from ZooKeeper's: its cached zkVersion is stale, "
+        "so every ISR change it attempts is refused (\"Cached zkVersion … not equal to that in zookeeper, "
+        "skip updating ISR\", KAFKA-2729, ZooKeeper mode before 2.7), or a ZooKeeper dump ingested beside "
+        "the logs holds another ISR at the version the leader says it wrote.",
         "The broker's ZooKeeper session expired and it re-registered while the controller did not send it "
         "fresh LeaderAndIsr state.",
         "Restart the broker the finding names (it usually stays stuck otherwise).")

@@ -62,11 +62,13 @@ def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) 
 def with_scope(events: pl.DataFrame) -> pl.DataFrame:
     """``scope``: the cluster a row belongs to.  Its cluster id where known; else the one
     cluster id known for other files of its folder (rotated files that do not repeat it);
-    else ``logs in <folder>`` (a ``broker-N`` folder counts as its parent's), so that a pile
-    of unrelated log sets does not mix their brokers 0 and their topics named "test"."""
-    # a broker's own folder (broker-1/, broker=1/) is part of its cluster's folder
-    folder = (pl.col("source").str.replace(r"[/\\][^/\\]*$", "")
-              .str.replace(r"[/\\]broker[-=_]?\d+$", "").alias("_folder"))
+    else ``logs in <folder>`` (a ``broker-N`` or ``zookeeper`` folder counts as its parent's),
+    so that a pile of unrelated log sets does not mix their brokers 0 and their topics named
+    "test"."""
+    # a broker's or ZooKeeper's own folder (broker-1/, broker=1/, zookeeper/) is its cluster's
+    folder = pl.col("source").str.replace(r"[/\\][^/\\]*$", "").str.replace(
+        r"[/\\](?:broker[-=_]?\d+|zookeeper|zk)$", ""
+    ).alias("_folder")
     df = events.with_columns(folder)
     known = (
         df.filter(pl.col("cluster").is_not_null())
@@ -122,6 +124,7 @@ def all_detectors() -> list[Detector]:
         groups.rebalance_storm,
         partitions.isr_flapping,
         partitions.zk_broker_mismatch,
+        partitions.zk_view_mismatch,
         partitions.unclean_election,
         partitions.leader_epoch_regression,
         partitions.hw_regression,

@@ -143,9 +143,9 @@ def zk_broker_mismatch(events: pl.DataFrame, opts: CheckOptions) -> list[Finding
                     start=run[0]["at"],
                     end=run[-1]["at"],
                     expected="the leader's cached zkVersion equals the partition state's version in "
-                             "ZooKeeper",
+                    "ZooKeeper",
                     observed=f"{len(run)} ISR updates skipped over {minutes(span)} for {len(tps)} "
-                             f"partitions ({shown})",
+                    f"partitions ({shown})",
                     message=(
                         f"{_cap(broker)} holds a stale view of {len(tps)} partitions and cannot change "
                         "their ISR (the KAFKA-2729 loop, usually after its ZooKeeper session expired): "
@@ -164,6 +164,64 @@ def zk_broker_mismatch(events: pl.DataFrame, opts: CheckOptions) -> list[Finding
     return out
 
 
+def zk_view_mismatch(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
+    """A leader's "ISR updated to … version N" against ZooKeeper's own record of version N
+    (a snapshot, a transaction log, an export or a zkCli capture ingested beside the logs):
+    one znode version has one content, so a different ISR means the broker's view and
+    ZooKeeper's differ — a write the broker believes it made that ZooKeeper holds otherwise."""
+    rows = rows_of(
+        events,
+        ["zk_partition_state", "isr_updated"],
+        ["topic", "partition", "isr", "zk_version", "node", "broker", "leader"],
+    )
+    out: list[Finding] = []
+    for (scope, topic, partition), mine in sorted(by_key(rows, "scope", "topic", "partition").items()):
+        held: dict[int, dict[str, Any]] = {}
+        for r in mine:
+            if (
+                r["kind"] == "zk_partition_state"
+                and r.get("zk_version") is not None
+                and r.get("isr") is not None
+            ):
+                held.setdefault(r["zk_version"], r)
+        if not held:
+            continue
+        tp = f"{topic}-{partition}"
+        for r in mine:
+            if r["kind"] != "isr_updated" or r.get("zk_version") is None or r.get("isr") is None:
+                continue
+            zk = held.get(r["zk_version"])
+            if zk is None or set(zk["isr"]) == set(r["isr"]):
+                continue
+            who = _writer(r)
+            out.append(
+                Finding(
+                    kind=FindingKind.ZK_BROKER_MISMATCH,
+                    severity=Severity.ERROR,
+                    scope=scope,
+                    entity=f"partition {tp}",
+                    start=min(r["at"], zk["at"]),
+                    end=max(r["at"], zk["at"]),
+                    expected=f"version {r['zk_version']} of {tp}'s state holds the ISR the leader wrote",
+                    observed=f"{who} says ISR {_ids(r['isr'])} at version {r['zk_version']}; ZooKeeper holds "
+                    f"ISR {_ids(zk['isr'])}",
+                    message=(
+                        f"{_cap(who)} and ZooKeeper disagree on {tp}'s ISR at version {r['zk_version']}: the "
+                        "broker acts on a state ZooKeeper does not hold (a lost session, or logs and dump "
+                        "from different clusters); compare the dump's time with the broker's ZooKeeper "
+                        "session lines."
+                    ),
+                    evidence=evidence_of([r, zk]),
+                    details={
+                        "zk_version": r["zk_version"],
+                        "broker_isr": list(r["isr"]),
+                        "zk_isr": list(zk["isr"]),
+                    },
+                )
+            )
+    return out
+
+
 # -- elections ---------------------------------------------------------------------------------
 def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     """A leader elected from outside the ISR: whatever the old ISR had and the new leader had
@@ -172,31 +230,59 @@ def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     log: a partition going from OfflinePartition to OnlinePartition with a leader that was not
     in the last ISR the logs showed for it (the controller keeps the last leader in the ISR of
     an offline partition, so a clean election can only pick an ISR member)."""
-    isr_kinds = ["partition_state_change", "new_leader_and_isr", "leader_election", "isr_shrink",
-                 "isr_expand", "isr_updated", "zk_partition_state"]
-    rows = rows_of(events, ["unclean_election", *isr_kinds],
-                   ["topic", "partition", "leader", "brokers", "isr", "prev_state", "state"])
+    isr_kinds = [
+        "partition_state_change",
+        "new_leader_and_isr",
+        "leader_election",
+        "isr_shrink",
+        "isr_expand",
+        "isr_updated",
+        "zk_partition_state",
+    ]
+    rows = rows_of(
+        events,
+        ["unclean_election", *isr_kinds],
+        ["topic", "partition", "leader", "brokers", "isr", "prev_state", "state"],
+    )
     out: list[Finding] = []
     said: dict[tuple[str, str], list[int]] = {}  # the controller's own unclean lines, by partition
     for r in rows:
         if r["kind"] == "unclean_election" and r.get("topic") is not None:
             said.setdefault((r["scope"], _tp(r)), []).append(r["at"])
-            out.append(_unclean(r, f"no ISR member was alive; broker {r.get('leader')} was elected from the "
-                                   f"live brokers {_ids(r.get('brokers'))}", [r]))
+            out.append(
+                _unclean(
+                    r,
+                    f"no ISR member was alive; broker {r.get('leader')} was elected from the "
+                    f"live brokers {_ids(r.get('brokers'))}",
+                    [r],
+                )
+            )
     last: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
         if r.get("topic") is None or r.get("partition") is None or r["kind"] == "unclean_election":
             continue
         key = (r["scope"], _tp(r))
         before = last.get(key)
-        online = r["kind"] == "partition_state_change" and r.get("prev_state") == "OfflinePartition" \
+        online = (
+            r["kind"] == "partition_state_change"
+            and r.get("prev_state") == "OfflinePartition"
             and r.get("state") == "OnlinePartition"
+        )
         leader = r.get("leader")
         told = any(abs(r["at"] - t) <= MINUTE for t in said.get(key, ()))  # the same election, said
-        if online and before is not None and leader is not None and leader >= 0 \
-                and leader not in before["isr"] and not told:
-            out.append(_unclean(r, f"broker {leader} became leader; the ISR before was "
-                                   f"{_ids(before['isr'])}", [before, r]))
+        if (
+            online
+            and before is not None
+            and leader is not None
+            and leader >= 0
+            and leader not in before["isr"]
+            and not told
+        ):
+            out.append(
+                _unclean(
+                    r, f"broker {leader} became leader; the ISR before was {_ids(before['isr'])}", [before, r]
+                )
+            )
         if r.get("isr"):
             last[key] = r
     return out
@@ -205,15 +291,23 @@ def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
 def _unclean(r: dict[str, Any], observed: str, rows: list[dict[str, Any]]) -> Finding:
     tp, leader = _tp(r), r.get("leader")
     return Finding(
-        kind=FindingKind.UNCLEAN_ELECTION, severity=Severity.CRITICAL, scope=r["scope"],
-        entity=f"partition {tp}", start=rows[0]["at"], end=r["at"],
+        kind=FindingKind.UNCLEAN_ELECTION,
+        severity=Severity.CRITICAL,
+        scope=r["scope"],
+        entity=f"partition {tp}",
+        start=rows[0]["at"],
+        end=r["at"],
         expected="a new leader is chosen from the ISR (unclean.leader.election.enable=false)",
         observed=observed,
-        message=(f"{tp} got leader {leader} by an unclean election: records the old ISR had acknowledged and "
-                 f"broker {leader} had not replicated are lost; compare the offsets producers were "
-                 "acknowledged with the new leader's log end offset, and keep "
-                 "unclean.leader.election.enable=false where data matters more than availability."),
-        evidence=evidence_of(rows), details={"leader": leader})
+        message=(
+            f"{tp} got leader {leader} by an unclean election: records the old ISR had acknowledged and "
+            f"broker {leader} had not replicated are lost; compare the offsets producers were "
+            "acknowledged with the new leader's log end offset, and keep "
+            "unclean.leader.election.enable=false where data matters more than availability."
+        ),
+        evidence=evidence_of(rows),
+        details={"leader": leader},
+    )
 
 
 def leader_epoch_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
@@ -247,7 +341,7 @@ def leader_epoch_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Fi
                         start=best["at"],
                         end=r["at"],
                         expected=f"{broker} never starts {tp} below leader epoch "
-                                 f"{best['leader_epoch']} again",
+                        f"{best['leader_epoch']} again",
                         observed=f"leader epoch {best['leader_epoch']}, then {epoch}",
                         message=(
                             f"{_cap(broker)} went back from leader epoch {best['leader_epoch']} to "
@@ -267,11 +361,13 @@ def leader_epoch_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Fi
 # -- high watermark --------------------------------------------------------------------------
 def hw_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     """The high watermark going backwards on one broker: Kafka's own "Non-monotonic update of
-    high watermark" (2.7.1+), or two "High watermark updated" lines (DEBUG) that go down with
-    no new epoch, truncation or log load between them."""
+    high watermark" (2.7.1+), or two lines that print the leader's HW — "High watermark
+    updated" (DEBUG), "Shrinking ISR … Leader: (highWatermark: N" (2.2+) — going down with no
+    new epoch, truncation or log load between them."""
     kinds = [
         "hw_non_monotonic",
         "hw_update",
+        "isr_shrink",
         "leader_epoch_start",
         "follower_epoch_start",
         "log_truncation",
@@ -291,7 +387,9 @@ def hw_regression(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
             if r["kind"] == "hw_non_monotonic":
                 before = _details(r).get("prev_hw")
                 out.append(_hw(scope, broker, tp, [r], before, r.get("hw")))
-            elif r["kind"] == "hw_update" and r.get("hw") is not None:
+            elif r["kind"] in ("hw_update", "isr_shrink"):
+                if r.get("hw") is None:
+                    continue  # a shrink line of a version that does not print the HW
                 if last is not None and r["hw"] < last["hw"]:
                     out.append(_hw(scope, broker, tp, [last, r], last["hw"], r["hw"]))
                 last = r
@@ -347,7 +445,7 @@ def truncation_below_hw(events: pl.DataFrame, opts: CheckOptions) -> list[Findin
                 end=r["at"],
                 expected="a follower truncates only records above the high watermark (uncommitted ones)",
                 observed=f"{broker} truncated to offset {r['offset']}, {lost} records below high "
-                         f"watermark {r['hw']}",
+                f"watermark {r['hw']}",
                 message=(
                     f"{_cap(broker)} removed {lost} committed records of {tp} (offsets "
                     f"{r['offset']}-{r['hw'] - 1}) "
