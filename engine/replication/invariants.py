@@ -23,6 +23,17 @@ def _same_prefix(a: ReplicaLog, b: ReplicaLog, end: int) -> bool:
     if a.leo < end or b.leo < end:
         return False
     start = a.log_start if a.log_start > b.log_start else b.log_start
+    runs_a, runs_b = a.runs, b.runs
+    if len(runs_a) == 1 and len(runs_b) == 1:  # one run each (one epoch): compare the two clips
+        x, y = runs_a[0], runs_b[0]
+        x_in = x.end > start and x.start < end
+        if x_in != (y.end > start and y.start < end):
+            return False
+        if not x_in:
+            return True
+        return x.epoch == y.epoch \
+            and (x.start if x.start > start else start) == (y.start if y.start > start else start) \
+            and (x.end if x.end < end else end) == (y.end if y.end < end else end)
     # _clipped(a, start, end) == _clipped(b, start, end), without the two calls
     return [(r.epoch, r.start if r.start > start else start, r.end if r.end < end else end)
             for r in a.runs if r.end > start and r.start < end] == \
