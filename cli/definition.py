@@ -63,7 +63,10 @@ Limit = Annotated[int | None, typer.Option("--limit", "-n", min=1, help="At most
 Format = Annotated[str, typer.Option("--format", "-f", help="table or jsonl.")]
 
 # check
-CheckFormat = Annotated[str, typer.Option("--format", "-f", help="table, json or md.")]
+CheckFormat = Annotated[
+    str,
+    typer.Option("--format", "-f", help="table, json, md (for a ticket) or html (one self-contained page)."),
+]
 FailOn = Annotated[
     str, typer.Option("--fail-on", help="Exit 1 when a finding is at least this severe: info, warning, "
                       "error, critical (default warning).")

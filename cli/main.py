@@ -141,7 +141,7 @@ def check(
     from kafka_forensics.replay.findings import Severity
     from kafka_forensics.reports import findings as out
 
-    _check_format(fmt, "table", "json", "md")
+    _check_format(fmt, "table", "json", "md", "html")
     try:
         threshold = Severity.parse(fail_on)
         table = view.load(sources, tz=tz, layout=layout)
@@ -153,6 +153,11 @@ def check(
         out.write_json(report, sys.stdout)
     elif fmt == "md":
         sys.stdout.write(out.markdown(report))
+    elif fmt == "html":
+        from kafka_forensics.replay.timeline import timeline as history
+        from kafka_forensics.reports import html
+
+        sys.stdout.write(html.page(report, history(table)))
     else:
         out.render(report, _console())
     worst = report.worst()

@@ -74,6 +74,13 @@ _PARTITION_KINDS = (
 )
 
 
+# kinds whose ``isr`` is the partition's ISR after the event
+_STATES_ISR = frozenset((
+    "isr_shrink", "isr_expand", "isr_updated", "zk_partition_state", "partition_state_change",
+    "new_leader_and_isr", "kraft_partition_change", "kraft_partition_state", "partition_described",
+))
+
+
 @dataclass(frozen=True)
 class Entry:
     at: int  # epoch ms
@@ -83,6 +90,7 @@ class Entry:
     kind: str
     text: str
     where: Evidence
+    isr_size: int | None = None  # the ISR's size after this event, where the line states the ISR
 
     def to_dict(self) -> dict[str, Any]:
         from .findings import iso
@@ -125,7 +133,8 @@ def timeline(events: pl.DataFrame, *, group: str | None = None, partition: str |
             continue
         node = r.get("node") if r.get("node") is not None else r.get("broker")
         where = Evidence(r["source"], r["line"])
-        out.append(Entry(r["at"], r["scope"], entity, node, r["kind"], describe(r), where))
+        size = len(r["isr"]) if r["kind"] in _STATES_ISR and r.get("isr") is not None else None
+        out.append(Entry(r["at"], r["scope"], entity, node, r["kind"], describe(r), where, size))
     # one record in two files (server.log and kafkaServer.out) is one entry
     seen: set[tuple[Any, ...]] = set()
     unique = []

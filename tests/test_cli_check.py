@@ -128,3 +128,30 @@ def test_demo_re_executes_the_bundled_incidents_and_finds_what_they_show(tmp_pat
     rc, report = check(str(tmp_path / "a" / "poll-timeout-storm"))
     assert rc == 1 and [f["kind"] for f in report["findings"]] == ["rebalance_storm"]
     assert report["findings"][0]["details"]["causes"]["poll_timeout"] == 4
+
+
+def test_the_html_report_is_one_self_contained_page_with_text_from_logs_escaped(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    log.write_text("".join(
+        f"[2024-03-01 10:0{i}:00,000] INFO [GroupCoordinator 1]: Preparing to rebalance group <script>x</script> "
+        f"in state PreparingRebalance with old generation {i} (__consumer_offsets-1) (reason: removing member "
+        f"m-{i} on LeaveGroup) (kafka.coordinator.group.GroupCoordinator)\n" for i in range(5)))
+    r = cli("check", str(log), "-f", "html")
+    assert r.returncode == 1 and r.stdout.startswith("<!DOCTYPE html>")
+    assert "<script>" not in r.stdout and "&lt;script&gt;x&lt;/script&gt;" in r.stdout
+    assert "http://" not in r.stdout and "https://" not in r.stdout and "src=" not in r.stdout
+    assert 'id="f1"' in r.stdout and "server.log:5" in r.stdout
+    assert cli("check", str(log), "-f", "html").stdout == r.stdout
+
+
+def test_the_html_report_draws_the_isr_of_a_flapping_partition(tmp_path: Path) -> None:
+    from kafka_forensics.replay.emit import emit_logs
+    from kafka_forensics.replay.simulate import simulate
+
+    from .conftest import REPO
+
+    result = simulate(REPO / "examples" / "incidents" / "isr-flapping-follower.2.6.jsonl")
+    emit_logs(result.effects, result.profile, tmp_path)
+    page = cli("check", str(tmp_path), "-f", "html").stdout
+    assert page.count("<svg") == 1 and "ISR size (max 3)" in page
+    assert "partition orders-0" in page and "ISR shrank [1,2,3] -&gt; [1,2]" in page
