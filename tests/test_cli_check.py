@@ -82,7 +82,7 @@ def test_group_names_from_logs_cannot_break_the_markdown(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--format", "yaml"], "--format must be table, json or md"),
+    (["--format", "yaml"], "--format must be table, json, md or html"),
     (["--fail-on", "fatal"], "unknown severity 'fatal'"),
 ])
 def test_bad_options_are_sentences_with_exit_2(tmp_path: Path, args: list[str], said: str) -> None:
