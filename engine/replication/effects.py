@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..effects import LOG_ONLY, Effect
+from ..effects import LOG_ONLY, Effect, _cheap_init
 from .model import IsrContext
 
 
@@ -38,6 +38,7 @@ class IsrChanged(Effect):
         return out
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class HighWatermarkChanged(Effect):
     """A replica's high watermark moved (leader: from the ISR's LEOs; follower: from a
@@ -133,6 +134,7 @@ class AlterPartitionEvent(Effect):
     error: str | None = None
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class ProduceResponse(Effect):
     event: ClassVar[str] = "produce_response"

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..effects import _cheap_init
 from .epoch_cache import EpochCache
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class Run:
     """Records [start, end) written in leader epoch ``epoch``."""

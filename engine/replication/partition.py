@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..config import Config
-from ..effects import Effect
+from ..effects import Effect, _cheap_init
 from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
@@ -58,6 +58,7 @@ _WAIT_FOR_METADATA = frozenset({E.UNKNOWN_TOPIC_OR_PARTITION, E.UNKNOWN_TOPIC_ID
 _REVERT = frozenset({E.OPERATION_NOT_ATTEMPTED, E.INELIGIBLE_REPLICA})
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class FetchAnswer:
     error: ErrorCode
