@@ -118,7 +118,7 @@ def minutes(ms: int) -> str:
 
 
 def all_detectors() -> list[Detector]:
-    from . import controller, groups, partitions
+    from . import clocks, controller, groups, partitions
 
     return [
         groups.rebalance_storm,
@@ -131,4 +131,5 @@ def all_detectors() -> list[Detector]:
         partitions.truncation_below_hw,
         partitions.under_min_isr,
         controller.controller_churn,
+        clocks.clock_skew,
     ]

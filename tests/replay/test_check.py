@@ -256,6 +256,44 @@ def test_three_controller_elections_in_half_an_hour_are_churn(tmp_path: Path) ->
     assert f.details["zk_expirations"] == 1 and "GC pauses or ZooKeeper latency" in f.message
 
 
+# -- clocks -------------------------------------------------------------------------------------
+def sent(at: str, epoch: int, partition: int = 0) -> str:
+    """The controller's state-change line, 1.0-3.9 (TRACE, Kafka's default for that file)."""
+    return (f"[2024-03-01 {at},000] TRACE [Controller id=0 epoch=56] Sending become-leader LeaderAndIsr request "
+            f"PartitionState(controllerEpoch=56, leader=1, leaderEpoch={epoch}, isr=1,2, zkVersion={epoch}, "
+            f"replicas=1,2, isNew=false) to broker 1 for partition orders-{partition} (state.change.logger)\n")
+
+
+def received(at: str, epoch: int, partition: int = 0) -> str:
+    """Broker 1's state-change line, 1.0-2.5."""
+    return (f"[2024-03-01 {at},000] TRACE [Broker id=1] Received LeaderAndIsr request PartitionState("
+            f"controllerEpoch=56, leader=1, leaderEpoch={epoch}, isr=1,2, zkVersion={epoch}, replicas=1,2, "
+            f"isNew=false) correlation id {epoch} from controller 0 epoch 56 for partition orders-{partition} "
+            "(state.change.logger)\n")
+
+
+def test_a_broker_receiving_a_request_before_it_was_sent_runs_behind(tmp_path: Path) -> None:
+    """Broker 1's clock is 7 s behind the controller's: it logs the LeaderAndIsr at 09:59:58 that
+    controller 0 logged sending at 10:00:05."""
+    (f,) = findings(tmp_path, {"broker-0/state-change.log": sent("10:00:05", 3),
+                               "broker-1/state-change.log": received("09:59:58", 3)})
+    assert f.kind is FindingKind.CLOCK_SKEW and f.entity == "broker 1"
+    assert f.details == {"reference": 0, "offset_ms": -7000, "pairs": 1, "bound": "upper"}
+    assert "behind controller 0's by at least 7.0 s" in f.message
+
+
+def test_every_request_arriving_seconds_late_reads_as_a_clock_ahead(tmp_path: Path) -> None:
+    s = "".join(sent(f"10:0{i}:00", i) for i in range(3))
+    r = "".join(received(f"10:0{i}:07", i) for i in range(3))
+    (f,) = findings(tmp_path, {"broker-0/state-change.log": s, "broker-1/state-change.log": r})
+    assert f.details["offset_ms"] == 7000 and f.details["bound"] == "estimate" and "ahead" in f.message
+
+
+def test_requests_arriving_within_a_second_are_no_skew(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"broker-0/state-change.log": sent("10:00:05", 3),
+                               "broker-1/state-change.log": received("10:00:05", 3)}) == ()
+
+
 # -- the report ---------------------------------------------------------------------------------
 def test_the_json_report_is_versioned_sorted_and_reproducible(tmp_path: Path) -> None:
     (tmp_path / "controller.log").write_text(elected(0, 4) + elected(10, 5) + elected(20, 6))
