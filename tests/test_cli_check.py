@@ -155,3 +155,26 @@ def test_the_html_report_draws_the_isr_of_a_flapping_partition(tmp_path: Path) -
     page = cli("check", str(tmp_path), "-f", "html").stdout
     assert page.count("<svg") == 1 and "ISR size (max 3)" in page
     assert "partition orders-0" in page and "ISR shrank [1,2,3] -&gt; [1,2]" in page
+
+
+def test_the_3_1_0_cluster_s_many_rebalances_are_storms_of_consumers_that_die_after_joining(corpus: Path) -> None:
+    """aryan-jadon's 3.1.0 brokers: groups my-group* rebalance dozens of times; most triggers are a
+    new member followed by its session expiry, and the joins outnumber what the expiries explain."""
+    _, report = check(str(corpus / "aryan-jadon-Distributed-Kafka-Clusters"))
+    storms = [f for f in report["findings"] if f["kind"] == "rebalance_storm"]
+    assert len(storms) == len(report["findings"]) == 13
+    worst = max(storms, key=lambda f: f["details"]["rebalances"])
+    assert worst["entity"] == "group my-group2" and worst["severity"] == "error"
+    assert worst["details"]["causes"] == {"heartbeat_expiration": 16, "new_member": 28}
+    assert worst["details"]["rejoins"] <= worst["details"]["causes"]["heartbeat_expiration"]
+    assert "time out before their first heartbeat" in worst["message"]
+
+
+def test_the_2_8_0_follower_truncations_are_to_the_high_watermark_not_below(corpus: Path) -> None:
+    """AndreasTraut's 2.8.0 brokers: followers log "Truncating partition … to local high watermark 0"
+    when they start following; nothing committed is removed, so no truncation finding — the only
+    finding is the controller moving three times in half an hour."""
+    _, report = check(str(corpus / "AndreasTraut-kafka_2.13-2.8.0"))
+    assert [f["kind"] for f in report["findings"]] == ["controller_churn"]
+    timeline = cli("timeline", str(corpus / "AndreasTraut-kafka_2.13-2.8.0"), "-p", "second-0", "-f", "jsonl")
+    assert "follower truncating to offset 0" in timeline.stdout

@@ -71,15 +71,16 @@ def _client(member: str) -> str:
 def _rejoins(storm: list[dict[str, Any]]) -> int:
     """New members whose client had left, timed out or expired earlier in the storm: the same
     consumer coming back with a new member id, a consequence of that trigger, not a new one."""
-    gone: set[str] = set()
+    gone: Counter[str] = Counter()  # departures not yet matched by a return, per client id
     out = 0
     for r in storm:
         member, cause = r.get("member"), _cause(r)
         if not member:
             continue
         if cause in _GONE:
-            gone.add(_client(member))
-        elif cause == "new_member" and _client(member) in gone:
+            gone[_client(member)] += 1
+        elif cause == "new_member" and gone[_client(member)] > 0:
+            gone[_client(member)] -= 1  # one departure explains one return
             out += 1
     return out
 
