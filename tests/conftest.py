@@ -12,6 +12,10 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Tests read logs on the fly many times over; they must not fill the user's cache (the
+# cache's own tests point it at a temporary folder).
+os.environ["KAFKA_FORENSICS_CACHE"] = "off"
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
 
 

@@ -23,7 +23,8 @@ GC = "kafka.coordinator.group.GroupCoordinator"
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([EXE, *args], capture_output=True, text=True, input=stdin.decode() if stdin else None,
-                          timeout=300, env={"PATH": str(Path(EXE).parent), "NO_COLOR": "1", "COLUMNS": "200"})
+                          timeout=300, env={"PATH": str(Path(EXE).parent), "NO_COLOR": "1", "COLUMNS": "200",
+                               "KAFKA_FORENSICS_CACHE": "off"})
 
 
 def line(gen: int, group: str = "payments", ts: str = "2021-07-09 11:02:31,772", node: int = 1) -> str:
