@@ -9,6 +9,8 @@ the event table — so a finding can be reproduced.
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from importlib import metadata
 from typing import Any
@@ -17,6 +19,7 @@ import polars as pl
 
 from .detect import CheckOptions, all_detectors, with_scope
 from .findings import SCHEMA_VERSION, Finding, FindingKind, Severity
+from .versions import kafka_versions
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,9 @@ class CheckReport:
     sources: int
     digest: str  # of the events the findings were read from
     options: CheckOptions = field(default_factory=CheckOptions)
+    # per scope: the Kafka releases its wording allows and the brokers' configs that bear on
+    # the findings (``clusters``), so a report says what it was judged against
+    clusters: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def worst(self) -> Severity | None:
         return max((f.severity for f in self.findings), default=None)
@@ -44,6 +50,7 @@ class CheckReport:
             "options": asdict(self.options),
             "detected_kinds": sorted(k.value for k in DETECTED),
             "counts": self.counts(),
+            "clusters": {k: dict(v) for k, v in sorted(self.clusters.items())},
             "findings": [f.to_dict() for f in self.findings],
         }
 
@@ -65,7 +72,44 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None) -> CheckRep
         found.extend(detector(scoped, opts))
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
-    return CheckReport(tuple(found), events.height, sources, digest(events), opts)
+    return CheckReport(tuple(found), events.height, sources, digest(events), opts, clusters(scoped))
+
+
+#: broker settings the findings depend on, reported from the brokers' "KafkaConfig values:" dumps
+CONFIGS = ("replica.lag.time.max.ms", "min.insync.replicas", "unclean.leader.election.enable",
+           "zookeeper.session.timeout.ms", "group.initial.rebalance.delay.ms",
+           "group.min.session.timeout.ms", "group.max.session.timeout.ms", "inter.broker.protocol.version",
+           "offsets.topic.replication.factor")
+
+
+def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
+    """Per scope: ``kafka_version`` (from the wording; ``kafka_version_by_file`` when the files
+    disagree) and ``configs`` (each setting's values across the brokers' config dumps)."""
+    out: dict[str, dict[str, Any]] = {}
+    worded = kafka_versions(scoped)
+    for scope, wording in worded.items():
+        entry: dict[str, Any] = {"kafka_version": wording.versions}
+        if wording.files:
+            entry["kafka_version_by_file"] = dict(wording.files)
+        out[scope] = entry
+    if "details" in scoped.columns and scoped.height:
+        dumps = scoped.filter((pl.col("kind") == "broker_config") & (pl.col("template") == "broker.config"))
+        for scope, details in dumps.select("scope", "details").iter_rows():
+            settings = json.loads(details) if details else {}
+            seen = out.setdefault(scope, {"kafka_version": None}).setdefault("configs", {})
+            for name in CONFIGS:
+                if name in settings:
+                    values = seen.setdefault(name, [])
+                    if settings[name] not in values:
+                        values.append(settings[name])
+        for entry in out.values():
+            if "configs" in entry:
+                entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
+    for scope, wording in worded.items():  # the brokers' protocol version narrows their release
+        ibps = out[scope].get("configs", {}).get("inter.broker.protocol.version", [])
+        if len(ibps) == 1:
+            out[scope]["kafka_version"] = wording.narrowed(ibps[0]).versions
+    return out
 
 
 def digest(events: pl.DataFrame) -> str:

@@ -35,6 +35,7 @@ from kafka_forensics.parsers.templates import Template
 #: (major, minor, patch); a release line's newest patch is ``LATEST_PATCH``.
 KafkaVersion = tuple[int, int, int]
 LATEST_PATCH = 99
+NEWEST: KafkaVersion = (99, 99, LATEST_PATCH)  # the open end of a "3.6+" range
 
 # The catalogue's placeholder syntax (parsers/templates.py): ``{field}``, ``{field:type}``,
 # ``{~raw regex~}``.
@@ -62,12 +63,18 @@ def _bound(text: str, upper: bool) -> KafkaVersion:
     return (parts[0], parts[1], LATEST_PATCH if upper else 0)
 
 
+def bounds(versions: str) -> tuple[KafkaVersion, KafkaVersion]:
+    """A catalogue version range (``2.1-3.9``, ``3.6+``, ``2.8.0``) as its first and last release."""
+    if versions.endswith("+"):
+        return _bound(versions[:-1], upper=False), NEWEST
+    first, _, last = versions.partition("-")
+    return _bound(first, upper=False), _bound(last or first, upper=True)
+
+
 def in_range(versions: str, v: KafkaVersion) -> bool:
     """Whether ``v`` lies in a catalogue version range (``2.1-3.9``, ``3.6+``, ``2.8.0``)."""
-    if versions.endswith("+"):
-        return _bound(versions[:-1], upper=False) <= v
-    first, _, last = versions.partition("-")
-    return _bound(first, upper=False) <= v <= _bound(last or first, upper=True)
+    lo, hi = bounds(versions)
+    return lo <= v <= hi
 
 
 # --- loggers ---------------------------------------------------------------------------------

@@ -28,7 +28,10 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3, base: st
         return
     scopes = sorted({f.scope for f in report.findings})
     if len(scopes) == 1:
-        console.print(f"Findings for {escape(scopes[0])}:")
+        console.print(f"Findings for {escape(scopes[0])}{escape(context(report, scopes[0]))}:")
+    else:
+        for scope in scopes:
+            console.print(f"{escape(scope)}{escape(context(report, scope))}")
     t = Table(show_lines=False)
     columns = [
         "#",
@@ -68,6 +71,20 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3, base: st
     )
 
 
+def context(report: CheckReport, scope: str) -> str:
+    """`` (Kafka 2.3; replica.lag.time.max.ms 10000, …)``: what the scope's findings were judged
+    against, as far as its logs say."""
+    c = report.clusters.get(scope, {})
+    parts = []
+    if c.get("kafka_version"):
+        parts.append(f"Kafka {c['kafka_version']}")
+    configs = c.get("configs", {})
+    shown = [f"{k} {'/'.join(v)}" for k, v in configs.items() if k != "inter.broker.protocol.version"]
+    if shown:
+        parts.append(", ".join(shown))
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def _when(start: int, end: int) -> str:
     """``2020-05-28 03:02:03 - 04:55:18`` (the end's date only when it differs)."""
     a, b = iso(start)[:19].replace("T", " "), iso(end)[:19].replace("T", " ")
@@ -93,6 +110,8 @@ def markdown(report: CheckReport) -> str:
     ]
     if not report.findings:
         return "\n".join([*lines, "No findings.", ""])
+    scopes = sorted({f.scope for f in report.findings})
+    lines += [f"- {_md(scope)}{_md(context(report, scope))}" for scope in scopes] + [""]
     lines += ["| # | severity | kind | entity | from | to | observed |", "|---|---|---|---|---|---|---|"]
     for i, f in enumerate(report.findings, 1):
         lines.append(

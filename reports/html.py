@@ -15,6 +15,8 @@ from kafka_forensics.replay.check import CheckReport
 from kafka_forensics.replay.findings import Finding, iso
 from kafka_forensics.replay.timeline import Entry
 
+from .findings import context
+
 _CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}table{border-collapse:collapse;width:100%}
@@ -39,6 +41,8 @@ def page(report: CheckReport, entries: list[Entry]) -> str:
         f"input <code>{escape(report.digest)}</code>; "
         f"kafka-forensics {escape(str(d['tool']['version']))}; report schema {d['schema_version']}.</p>",
     ]
+    for scope in sorted({f.scope for f in report.findings}):
+        out.append(f"<p><b>{escape(scope)}</b>{escape(context(report, scope))}</p>")
     if not report.findings:
         out.append("<p>No findings.</p>")
     else:

@@ -1,0 +1,86 @@
+"""Which Kafka version wrote the logs, read from their wording: every catalogue entry is tagged
+with the releases whose wording it matches, so the releases a log can come from are the
+intersection of its events' ranges.  A broker upgraded mid-log, or two brokers on different
+releases, show as ranges that do not meet: each file's own range is kept beside the scope's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import polars as pl
+
+from .detect import with_scope
+from .wording import LATEST_PATCH, NEWEST, KafkaVersion, bounds
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The releases a scope's logs can come from; ``files`` = per-file ranges that disagree."""
+
+    versions: str | None  # "2.3-2.4", "3.6+", None when the files' ranges do not meet
+    files: tuple[tuple[str, str], ...] = ()  # (source, its range) when they do not
+    range: tuple[KafkaVersion, KafkaVersion] | None = None
+
+    def narrowed(self, ibp: str) -> Wording:
+        """Narrowed by an ``inter.broker.protocol.version`` (``2.3-IV1``): a broker speaks no
+        newer protocol than its own release, so it runs that release or a later one."""
+        m = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", ibp)
+        if m is None or self.range is None:
+            return self
+        floor = (int(m[1]), int(m[2]), int(m[3] or 0))
+        met = _meet([self.range, (floor, NEWEST)])
+        return self if met is None else Wording(show(met), self.files, met)
+
+
+def kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
+    """Per scope (``detect.with_scope``): the Kafka releases its logs' wording allows."""
+    if events.height == 0 or "versions" not in events.columns:
+        return {}
+    ranges = (with_scope(events.filter(pl.col("versions").is_not_null()))
+              .group_by("scope", "source").agg(pl.col("versions").unique())
+              .sort("scope", "source"))
+    out: dict[str, list[tuple[str, tuple[KafkaVersion, KafkaVersion] | None]]] = {}
+    for scope, source, versions in ranges.iter_rows():
+        out.setdefault(scope, []).append((source, _meet(bounds(v) for v in versions)))
+    result: dict[str, Wording] = {}
+    for scope, files in out.items():
+        known = [r for _, r in files if r is not None]
+        together = _meet(known) if len(known) == len(files) else None
+        if together is not None:
+            result[scope] = Wording(show(together), (), together)
+        else:
+            result[scope] = Wording(None, tuple((s, show(r) if r else "no single release") for s, r in files))
+    return result
+
+
+def _meet(ranges: object) -> tuple[KafkaVersion, KafkaVersion] | None:
+    lo: KafkaVersion = (0, 0, 0)
+    hi: KafkaVersion = NEWEST
+    for a, b in ranges:  # type: ignore[attr-defined]
+        lo, hi = max(lo, a), min(hi, b)
+    return (lo, hi) if lo <= hi else None
+
+
+def show(r: tuple[KafkaVersion, KafkaVersion]) -> str:
+    """A release range as people write it: ``2.3-2.4`` (whole release lines), ``3.6+``,
+    ``2.8`` (one line), ``2.8.0`` (one release), ``0.10.2-0.10.*`` (a line from a patch on)."""
+    lo, hi = r
+    if hi == NEWEST:
+        return f"{_text(lo, upper=False)}+"
+    if lo[:2] == hi[:2]:  # within one release line
+        if lo[2] == 0 and hi[2] == LATEST_PATCH:
+            return f"{lo[0]}.{lo[1]}"
+        if lo == hi:
+            return f"{lo[0]}.{lo[1]}.{lo[2]}"
+        end = "*" if hi[2] == LATEST_PATCH else str(hi[2])
+        return f"{lo[0]}.{lo[1]}.{lo[2]}-{hi[0]}.{hi[1]}.{end}"
+    return f"{_text(lo, upper=False)}-{_text(hi, upper=True)}"
+
+
+def _text(v: KafkaVersion, *, upper: bool) -> str:
+    major, minor, patch = v
+    if patch == (LATEST_PATCH if upper else 0):
+        return f"{major}.{minor}"
+    return f"{major}.{minor}.{patch}"
