@@ -28,10 +28,10 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3, base: st
         return
     scopes = sorted({f.scope for f in report.findings})
     if len(scopes) == 1:
-        console.print(f"Findings for {escape(scopes[0])}{escape(context(report, scopes[0]))}:")
+        console.print(f"Findings for {escape(scopes[0])}{escape(context(report, scopes[0], configs=False))}:")
     else:
         for scope in scopes:
-            console.print(f"{escape(scope)}{escape(context(report, scope))}")
+            console.print(f"{escape(scope)}{escape(context(report, scope, configs=False))}")
     t = Table(show_lines=False)
     columns = [
         "#",
@@ -71,15 +71,15 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3, base: st
     )
 
 
-def context(report: CheckReport, scope: str) -> str:
+def context(report: CheckReport, scope: str, *, configs: bool = True) -> str:
     """`` (Kafka 2.3; replica.lag.time.max.ms 10000, …)``: what the scope's findings were judged
-    against, as far as its logs say."""
+    against, as far as its logs say (``configs``: with the broker settings, not only the release)."""
     c = report.clusters.get(scope, {})
     parts = []
     if c.get("kafka_version"):
         parts.append(f"Kafka {c['kafka_version']}")
-    configs = c.get("configs", {})
-    shown = [f"{k} {'/'.join(v)}" for k, v in configs.items() if k != "inter.broker.protocol.version"]
+    settings = c.get("configs", {}) if configs else {}
+    shown = [f"{k} {'/'.join(v)}" for k, v in settings.items() if k != "inter.broker.protocol.version"]
     if shown:
         parts.append(", ".join(shown))
     return f" ({'; '.join(parts)})" if parts else ""
