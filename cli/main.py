@@ -130,11 +130,16 @@ def check(
     fail_on: d.FailOn = "warning",
     storm_min: d.StormMin = 5,
     storm_window: d.StormWindow = 10.0,
+    group: d.Group = None,
+    partition: d.Partition = None,
+    since: d.Since = None,
+    until: d.Until = None,
     tz: d.Tz = "UTC",
     layout: d.Layout = None,
 ) -> None:
     """Find what went wrong: rebalance storms, ISR flapping, unclean elections, stale ZooKeeper
-    views, epochs and high watermarks going backwards... (exit 1 when a finding reaches --fail-on)."""
+    views, epochs and high watermarks going backwards... (exit 1 when a finding reaches --fail-on).
+    --since / --until check only that window; --group / --partition keep only their findings."""
     from kafka_forensics.parsers import view
     from kafka_forensics.replay.check import check as run_check
     from kafka_forensics.replay.detect import MINUTE, CheckOptions
@@ -145,10 +150,14 @@ def check(
     try:
         threshold = Severity.parse(fail_on)
         table = view.load(sources, tz=tz, layout=layout)
+        if since is not None or until is not None:
+            table = view.select(table, since=since, until=until)
     except ValueError as e:
         raise UserError(str(e)) from None
     opts = CheckOptions(storm_min=storm_min, storm_window_ms=round(storm_window * MINUTE))
-    report = run_check(table, opts)
+    wanted = {f"group {group}"} if group is not None else set()
+    wanted |= {f"partition {partition}"} if partition is not None else set()
+    report = run_check(table, opts, entities=wanted or None)
     if fmt == "json":
         out.write_json(report, sys.stdout)
     elif fmt == "md":

@@ -178,3 +178,13 @@ def test_the_2_8_0_follower_truncations_are_to_the_high_watermark_not_below(corp
     assert [f["kind"] for f in report["findings"]] == ["controller_churn"]
     timeline = cli("timeline", str(corpus / "AndreasTraut-kafka_2.13-2.8.0"), "-p", "second-0", "-f", "jsonl")
     assert "follower truncating to offset 0" in timeline.stdout
+
+
+def test_a_time_window_checks_only_that_window_and_an_entity_keeps_only_its_findings(corpus: Path) -> None:
+    """BitterDone's 2.3.1 broker on 5 February 2020 before 18:00: only the first of that day's two
+    storms; andreinedelciu's unclean elections narrowed to one partition."""
+    _, day = check(str(corpus / "BitterDone-k2.3.1"), "--since", "2020-02-05T00:00:00",
+                   "--until", "2020-02-05T18:00:00")
+    assert [f["details"]["rebalances"] for f in day["findings"]] == [17]
+    _, one = check(str(corpus / "andreinedelciu-kafka-brokers-public"), "--partition", "dns_kafka_topic-0")
+    assert [(f["kind"], f["entity"]) for f in one["findings"]] == [("unclean_election", "partition dns_kafka_topic-0")]
