@@ -54,8 +54,13 @@ class ChunkResult:
     accounting: Accounting
 
 
-def prepare(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) -> Prepared:
-    """Split physical ``lines`` (numbered from ``first_line``) of ``source`` into records."""
+def prepare(
+    lines: pl.Series, source: str, first_line: int, opts: ParseOptions, *, clean: bool = False
+) -> Prepared:
+    """Split physical ``lines`` (numbered from ``first_line``) of ``source`` into records.
+
+    ``clean``: the caller knows no line holds a control character (``chunks.has_control``),
+    so no line is tested for binary data."""
     acc = Accounting(source=source, layout=opts.layout.name)
     df = pl.DataFrame({"orig": lines.cast(pl.String)}).with_row_index("i")
     acc.physical_lines = df.height
@@ -67,7 +72,8 @@ def prepare(lines: pl.Series, source: str, first_line: int, opts: ParseOptions) 
     df = _unwrap(df, opts.wrappers)
     lay = opts.layout
     txt = pl.col("text")
-    df = lay.split_all(df.with_columns(txt.str.contains(_BINARY).alias("binary")))
+    binary = pl.repeat(False, pl.len()) if clean else txt.str.contains(_BINARY)
+    df = lay.split_all(df.with_columns(binary.alias("binary")))
     df = df.with_columns((pl.col("start") & ~pl.col("binary")).alias("start"))
 
     # Records: a record starts at a record-start line, at binary junk, and at the first

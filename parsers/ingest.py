@@ -275,7 +275,7 @@ class PreparedChunk:
 def prepare_chunk(name: str, ch: Chunk, popts: ParseOptions) -> PreparedChunk:
     """One chunk -> its records, counted, with the candidates for recognition set aside."""
     lines = split_lines(ch.data)
-    p = prepare(lines.lines, name, ch.first_line, popts)
+    p = prepare(lines.lines, name, ch.first_line, popts, clean=lines.clean)
     acc = p.accounting
     if acc.samples:  # binary junk is located by byte offset too
         acc.samples = [

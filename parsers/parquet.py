@@ -15,6 +15,7 @@ import os
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pyarrow as pa
@@ -28,6 +29,16 @@ IdentityMap = dict[tuple[str, str | None], identity.Identity]
 
 
 REPORT_KEY = b"kafka_forensics.ingest"
+
+# Columns whose values nearly never repeat (the record text, its line and time, offsets,
+# durations): a dictionary there is built, overflows and is thrown away on every row
+# group, so they are written plain.  Every other column keeps its dictionary.
+_PLAIN = frozenset({"raw", "line", "ts", "details", "offset", "hw", "leo", "correlation_id", "duration_ms"})
+#: ParquetWriter options of every event table (local file, Spark parts, the rewrite)
+WRITER_OPTIONS: dict[str, Any] = {
+    "compression": "zstd",
+    "use_dictionary": [f.name for f in EVENT_SCHEMA if f.name not in _PLAIN],
+}
 
 
 def read_report(path: Path) -> dict[str, object]:
@@ -89,7 +100,7 @@ class PartWriter:
         self._tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
         self._mapping = mapping
         self._report = report
-        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, compression="zstd")
+        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, **WRITER_OPTIONS)
         self.rows = 0
 
     def write(self, batch: pa.RecordBatch) -> None:
@@ -168,7 +179,7 @@ class EventFile:
         self.out = out
         self._tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
         self._flags = {"cluster": cluster, "broker": broker}
-        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, compression="zstd")
+        self._w: pq.ParquetWriter | None = pq.ParquetWriter(str(self._tmp), EVENT_SCHEMA, **WRITER_OPTIONS)
         self._used: dict[tuple[str, str | None], set[identity.Identity]] = {}
         self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
         self.rows = 0
@@ -200,7 +211,7 @@ class EventFile:
         rewrite = self._tmp.with_name(self._tmp.name + ".final")
         src = pq.ParquetFile(str(self._tmp))
         mapping = identity_frame(ids)
-        with pq.ParquetWriter(str(rewrite), EVENT_SCHEMA, compression="zstd") as w:
+        with pq.ParquetWriter(str(rewrite), EVENT_SCHEMA, **WRITER_OPTIONS) as w:
             for batch in src.iter_batches():
                 w.write_table(fill(batch, mapping, EVENT_SCHEMA))
             w.add_key_value_metadata(meta)
