@@ -16,6 +16,9 @@ IsrChanged by a leader, committed                  leader: ``isr_updated_zk`` (Z
                                                    (AlterIsr / AlterPartition, 2.7+; "(under-min-isr)"
                                                    3.5+)
 ZkWrite refused, a leader's own ISR update         leader: ``cached_zk_version`` (KAFKA-2729, to 2.7)
+Truncated (a replica's log cut back)               that broker: ``log_truncated`` ("Truncating log t-p to
+                                                   offset N." to 0.11, "[Log partition=t-p, dir=…]
+                                                   Truncating to offset N" 1.0+, UnifiedLog 3.1+)
 LeaderChanged by the controller (an election)      controller: ``partition_online`` in state-change.log
                                                    ("Changed partition … with state LeaderAndIsr(…)",
                                                    1.1+: TRACE to 2.5, INFO from 2.6) and, unclean,
@@ -24,8 +27,8 @@ LeaderChanged by the controller (an election)      controller: ``partition_onlin
 =================================================  =================================================
 
 Not written yet: the brokers' state-change lines ("starts at leader epoch", LeaderAndIsr
-handling), the controller's other lines (broker failures, replica state changes),
-truncation and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking
+handling), the controller's other lines (broker failures, replica state changes), the
+fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking
 ISR" (only committed changes are written).
 """
 
@@ -37,12 +40,14 @@ from collections.abc import Mapping, Sequence
 
 from kafka_forensics.engine.effects import Effect
 from kafka_forensics.engine.profiles import Profile, Switch
-from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, ZkWrite
+from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, Truncated, ZkWrite
 from kafka_forensics.engine.replication.model import IsrContext
 
 from . import wording as w
 from .emit import Record, controller_log, server_log, state_change_log
 
+# the log directory the Log lines name: Kafka's default log.dir (KafkaConfig), for a run has no disk
+LOG_DIR = "/tmp/kafka-logs"
 _STATE_PATH = re.compile(r"^/brokers/topics/(?P<topic>[^/]+)/partitions/(?P<partition>\d+)/state$")
 
 
@@ -59,7 +64,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
              values: Mapping[str, object], raw: Sequence[str] = (), file: str | None = None,
              epoch: int | None = None) -> None:
         ident = {"node": broker, "topic": topic, "partition": partition, "tp": f"{topic}-{partition}",
-                 "controller_epoch": epoch}
+                 "controller_epoch": epoch, "details.dir": LOG_DIR}
         rendered = w.render(site, v, {**ident, **values}, ident, raw=raw)
         if rendered is not None and w.LEVEL_ORDER[rendered.level] >= threshold:
             out.append(Record(at, file or server_log(broker, cluster), rendered, index))
@@ -97,6 +102,11 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 emit(e.at, i, "unclean_selected", c, *tp,
                      {"_tp": f"[{tp[0]},{tp[1]}]", "leader": e.to_leader, "brokers": live},
                      file=controller_log(c, cluster))
+        elif isinstance(e, Truncated) and e.broker >= 0:
+            # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p,
+            # dir=…] Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
+            emit(e.at, i, "log_truncated", e.broker, e.topic, e.partition,
+                 {"offset": e.to_offset, "details.dir": LOG_DIR})
         elif isinstance(e, ZkWrite) and not e.ok and e.purpose == "isr" and e.writer is not None:
             m = _STATE_PATH.match(e.path)
             if m is not None:

@@ -108,6 +108,9 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     # the controller (ZooKeeper mode): its state-change lines, and the 0.8-1.0 leader selectors
     "state.change.logger": "0.8+",
     "kafka.controller.OfflinePartitionLeaderSelector": "0.8-1.0",
+    # the log: Scala Log to 3.0, renamed UnifiedLog in 3.1 (read at 3.0.2 / 3.1.2)
+    "kafka.log.Log": "0.8-3.0",
+    "kafka.log.UnifiedLog": "3.1+",
 })
 
 
@@ -155,6 +158,8 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # the controller's StateChangeLogger (1.1+: controller id and epoch)
     "state.change.logger": (("1.1+", "[Controller id={node} epoch={controller_epoch}] "),),
     "kafka.controller.OfflinePartitionLeaderSelector": (("0.8-1.0", "[OfflinePartitionLeaderSelector]: "),),
+    "kafka.log.Log": (("0.8-0.11", ""), ("1.0+", "[Log partition={tp}, dir={details.dir}] ")),
+    "kafka.log.UnifiedLog": (("3.1+", "[UnifiedLog partition={tp}, dir={details.dir}] "),),
 })
 
 
@@ -338,6 +343,7 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "isr_updated_alter": ("isr.updated.3_5", "isr.updated.3_1", "isr.updated.2_8",
                           "isr.updated.2_7_alter_isr"),
     "cached_zk_version": ("isr.cached_zk_version.2_4", "isr.cached_zk_version.0_8"),
+    "log_truncated": ("log.truncate", "log.truncate.0_8"),
     # -- controller: elections --
     "partition_online": ("scl.partition_online",),
     "unclean_selected": ("selector.unclean",),

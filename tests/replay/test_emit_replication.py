@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
-from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, ZkWrite
+from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, Truncated, ZkWrite
 from kafka_forensics.engine.replication.model import IsrContext
 from kafka_forensics.parsers import view
 from kafka_forensics.replay import wording
@@ -184,3 +184,29 @@ def test_each_version_s_election_wording(name: str, expected: str | None) -> Non
     """LeaderAndIsr.toString at 1.1.1, 3.2.3, 3.3.2, 3.5.0; PartitionStateMachine at 2.5.1 / 2.6.3."""
     got = [f"{r.rendered.level} {r.rendered.message}" for r in render_replication([unclean()], profile(name))]
     assert got == ([] if expected is None else [expected])
+
+
+def truncated() -> Truncated:
+    """Broker 1 cuts orders-0 back from 7 to 4 records (leader-epoch truncation)."""
+    return Truncated(100, "orders", 0, 1, 7, 4, 3, "leader_epoch", 5)
+
+
+@pytest.mark.parametrize("p", PROFILES, ids=PROFILE_NAMES)
+def test_a_truncation_reads_back_as_its_own_entry_with_the_offset(p: Profile) -> None:
+    (r,) = render_replication([truncated()], p)
+    line = format_record(r, DEFAULT_START)
+    row = parse(line + "\n").events.row(0, named=True)
+    assert row["template"] == r.rendered.template and row["kind"] == "log_truncation"
+    assert (row["topic"], row["partition"], row["offset"]) == ("orders", 0, 4)
+    assert r.file == "broker-1/server.log"
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("0.10.2", "Truncating log orders-0 to offset 4. (kafka.log.Log)"),
+    ("2.6", "[Log partition=orders-0, dir=/tmp/kafka-logs] Truncating to offset 4 (kafka.log.Log)"),
+    ("3.1", "[UnifiedLog partition=orders-0, dir=/tmp/kafka-logs] Truncating to offset 4 (kafka.log.UnifiedLog)"),
+])
+def test_each_version_s_truncation_wording(name: str, expected: str) -> None:
+    """Log.truncateTo at 0.11.0.0 and 3.0.2, UnifiedLog.truncateTo at 3.1.2 (read at the tags)."""
+    (r,) = render_replication([truncated()], profile(name))
+    assert f"{r.rendered.message} ({r.rendered.logger})" == expected and r.rendered.level == "INFO"
