@@ -184,8 +184,11 @@ def finish(parts: list[Prepared]) -> list[ChunkResult]:
     unmatched = cands.select("rid", "part", "line", "logger", "msg").join(
         unmatched.select("rid"), on="rid", how="semi"
     )
-    ev_parts = events.partition_by("part", as_dict=True)
-    um_parts = unmatched.partition_by("part", as_dict=True)
+    if len(parts) == 1:  # the local path's usual group: no need to copy it into parts
+        ev_parts, um_parts = {(0,): events}, {(0,): unmatched}
+    else:
+        ev_parts = events.partition_by("part", as_dict=True)
+        um_parts = unmatched.partition_by("part", as_dict=True)
     results: list[ChunkResult] = []
     for k, p in enumerate(parts):
         ev = ev_parts.get((k,), events.clear())
@@ -310,7 +313,10 @@ def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
 def _assemble(events: pl.DataFrame, source: str) -> pl.DataFrame:
     if events.height == 0:
         return _empty_stage()
-    out = events.sort("line").with_columns(
+    # line is unique within a batch; recognition leaves rows in record order, which is
+    # line order unless streams were interleaved (then the sort is needed, and done)
+    ordered = events if events["line"].is_sorted() else events.sort("line")
+    out = ordered.with_columns(
         pl.lit(None, pl.String).alias("cluster"),
         pl.lit(None, pl.Int32).alias("broker"),
         pl.lit(source).alias("source"),
