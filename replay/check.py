@@ -123,9 +123,9 @@ def digest(events: pl.DataFrame) -> str:
     if events.height:
         cols = [c for c in ("source", "line", "kind", "raw") if c in events.columns]
         keyed = events.select(cols).sort(cols, nulls_last=True)
-        for row in keyed.iter_rows():
-            h.update(repr(row).encode())
-            h.update(b"\n")
+        text = keyed.select(pl.concat_str([pl.col(c).cast(pl.String).fill_null("\\N") for c in cols],
+                                          separator="\t").str.join("\n"))
+        h.update(text.item().encode("utf-8", "surrogatepass"))
     return "sha256:" + h.hexdigest()
 
 

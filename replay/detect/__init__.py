@@ -64,25 +64,29 @@ def with_scope(events: pl.DataFrame) -> pl.DataFrame:
     cluster id known for other files of its folder (rotated files that do not repeat it);
     else ``logs in <folder>`` (a ``broker-N`` or ``zookeeper`` folder counts as its parent's),
     so that a pile of unrelated log sets does not mix their brokers 0 and their topics named
-    "test"."""
+    "test".  Worked out once per (source, cluster) pair, then joined onto the rows."""
+    if "scope" in events.columns:
+        return events
+    pairs = events.select("source", "cluster").unique()
     # a broker's or ZooKeeper's own folder (broker-1/, broker=1/, zookeeper/) is its cluster's
     folder = pl.col("source").str.replace(r"[/\\][^/\\]*$", "").str.replace(
         r"[/\\](?:broker[-=_]?\d+|zookeeper|zk)$", ""
     ).alias("_folder")
-    df = events.with_columns(folder)
+    pairs = pairs.with_columns(folder)
     known = (
-        df.filter(pl.col("cluster").is_not_null())
+        pairs.filter(pl.col("cluster").is_not_null())
         .group_by("_folder")
         .agg(pl.col("cluster").unique().alias("_clusters"))
         .filter(pl.col("_clusters").list.len() == 1)
         .select("_folder", pl.col("_clusters").list.first().alias("_folder_cluster"))
     )
-    df = df.join(known, on="_folder", how="left", maintain_order="left")
+    pairs = pairs.join(known, on="_folder", how="left")
     scope = pl.coalesce(
         pl.lit("cluster ") + pl.coalesce(pl.col("cluster"), pl.col("_folder_cluster")),
         pl.lit("logs in ") + pl.col("_folder"),
     )
-    return df.with_columns(scope.alias("scope")).drop("_folder", "_folder_cluster")
+    pairs = pairs.select("source", "cluster", scope.alias("scope"))
+    return events.join(pairs, on=["source", "cluster"], how="left", nulls_equal=True, maintain_order="left")
 
 
 def episodes(rows: Sequence[dict[str, Any]], gap_ms: int) -> Iterator[list[dict[str, Any]]]:
