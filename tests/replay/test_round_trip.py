@@ -24,7 +24,7 @@ from kafka_forensics.replay.check import check
 from kafka_forensics.replay.emit import emit_logs
 from kafka_forensics.replay.runner import RunError
 
-from .test_runner import _REPLICATION_STEP, _STEP, _run
+from .test_runner import _REPLICATION_STEP, _STEP, _run, replication_records
 
 #: check's kind -> the engine's own finding that licenses it
 _LICENSED_BY = {"hw_regression": "hw_decreased", "leader_epoch_regression": "leader_epoch_decreased"}
@@ -58,12 +58,7 @@ def _unlicensed(findings: list, engine: set[str]) -> list[str]:
 @given(st.lists(st.tuples(st.integers(0, 20_000), _REPLICATION_STEP), max_size=30),
        st.sampled_from(["0.10.2", "1.0", "2.4", "2.6", "2.8", "3.5", "3.9"]))
 def test_random_replication_incidents_round_trip_through_logs_and_check(steps, profile):
-    records = [{"at": 0, "do": "create_partition", "topic": "t", "partition": p, "replicas": [1, 2, 3]}
-               for p in (0, 1)]
-    at = 0
-    for gap, step in steps:
-        at += gap
-        records.append({"at": at, **step})
+    records = replication_records(steps)
     header = {"profile": profile, "periodic_tasks": "manual",
               "config": {"unclean.leader.election.enable": True, "replica.lag.time.max.ms": 1000}}
     try:

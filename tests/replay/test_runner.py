@@ -149,6 +149,17 @@ _REPLICATION_STEP = st.one_of(
     st.builds(lambda b: {"do": "run_task", "broker": b, "task": "isr-expiration"}, _BROKER),
     st.builds(lambda tp: {"do": "elect", **tp, "strategy": "preferred"}, _TP),
 )
+def replication_records(steps: list[tuple[int, dict]]) -> list[dict]:
+    """Two partitions of replicas 1, 2, 3, then the steps at their cumulative times."""
+    records = [{"at": 0, "do": "create_partition", "topic": "t", "partition": p, "replicas": [1, 2, 3]}
+               for p in (0, 1)]
+    at = 0
+    for gap, step in steps:
+        at += gap
+        records.append({"at": at, **step})
+    return records
+
+
 #: every finding name the replication engine can report (engine/replication/invariants.py, world.py)
 _FINDINGS = {"leader_not_in_isr", "isr_outside_replicas", "hw_outside_log", "weak_isr", "strong_isr",
              "invalid_high_watermark", "hw_decreased", "leader_epoch_decreased", "zk_version_not_incremented",
@@ -161,12 +172,7 @@ _FINDINGS = {"leader_not_in_isr", "isr_outside_replicas", "hw_outside_log", "wea
 def test_a_random_replication_trace_runs_the_same_twice_and_reports_only_named_findings(steps, profile):
     """Determinism through the trace runner, and no violation without a finding name: a random
     run of appends, fetches, broker failures / restarts / session expiries and ISR expiry."""
-    records = [{"at": 0, "do": "create_partition", "topic": "t", "partition": p, "replicas": [1, 2, 3]}
-               for p in (0, 1)]
-    at = 0
-    for gap, step in steps:
-        at += gap
-        records.append({"at": at, **step})
+    records = replication_records(steps)
     header = {"profile": profile, "periodic_tasks": "manual",
               "config": {"unclean.leader.election.enable": True}}
     try:
