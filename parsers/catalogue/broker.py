@@ -335,10 +335,10 @@ PROCESS: list[Template] = [
         examples=("[2020-01-31 23:41:02,100] ERROR Halting Kafka. (kafka.server.KafkaServerStartable)",),
     ),
     Template(
-        id="broker.exiting_fatal", kind=Kind.BROKER_LIFECYCLE, versions="1.1-3.9",
+        id="broker.exiting_fatal", kind=Kind.BROKER_LIFECYCLE, versions="1.1+",
         loggers=KAFKA_MAIN, text="Exiting Kafka due to fatal exception{~(?: during startup)?~}{~\\.?~}",
         const={"state": "exiting"}, derive=exception_from_raw,
-        note="`… during startup.` from 2.8",
+        note="`… during startup.` from 2.8; still in 4.0 (a real 4.0.0 server.log in the corpus logs it)",
         examples=("[2023-01-16 17:30:01,101] ERROR Exiting Kafka due to fatal exception during startup. "
                   "(kafka.Kafka$)\n"
                   "kafka.common.InconsistentClusterIdException: The Cluster ID x doesn't match stored "
