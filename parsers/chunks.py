@@ -47,7 +47,8 @@ def iter_chunks(
             cut, resume = find_cut(buf, anchor - base if resume is None else resume, start, eof=eof)
             if cut is None or cut == len(buf):
                 return  # undecided until more bytes come, or no record starts after the anchor
-            data = bytes(buf[:cut])
+            with memoryview(buf) as whole, whole[:cut] as head:
+                data = bytes(head)  # one copy (``bytes(buf[:cut])`` makes two)
             del buf[:cut]
             yield Chunk(data, line, base)
             line += data.count(b"\n")

@@ -132,8 +132,7 @@ def prepare(
         known = pl.repeat(True, ok.height, eager=True)
     cand = lay.message(ok.filter(known))
     cand = cand.with_columns(_next_lines(df, cand).alias("cont"))
-    cand = cand.join(_raw(df, _records_by_rid(recs, cand["rid"])), on="rid", how="left",
-                     maintain_order="left")
+    cand = cand.with_columns(_raw(df, _records_by_rid(recs, cand["rid"])).alias("raw"))
     cand = cand.select(
         (pl.col("i").cast(pl.Int64) + first_line).alias("line"),
         "ts", "level", "logger", "msg", "cont", "raw",
@@ -180,7 +179,8 @@ def finish(parts: list[Prepared]) -> list[ChunkResult]:
 
     events, unmatched = recognise(cands.select("rid", "logger", "msg", "cont"), raw_of, logger_mode=mode)
     meta = ["part", "line", "ts", "level", "logger", "raw", "stream"]
-    events = events.join(cands.select("rid", *meta), on="rid", how="left")
+    # rid k is row k of cands: a gather, not a join
+    events = events.hstack(cands.select(pl.col(meta).gather(events["rid"])))
     unmatched = cands.select("rid", "part", "line", "logger", "msg").join(
         unmatched.select("rid"), on="rid", how="semi"
     )
@@ -291,13 +291,13 @@ def _records_by_rid(recs: pl.DataFrame, rids: pl.Series) -> pl.DataFrame:
     return recs.select(pl.all().gather(rids))
 
 
-def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
-    """(rid, raw): the records' original text, continuation lines joined by newlines."""
-    one = recs.filter(pl.col("n_lines") == 1)
-    single = pl.DataFrame({"rid": one["rid"], "raw": df["orig"].gather(one["pos"])})
-    multi = recs.filter(pl.col("n_lines") > 1)
-    if multi.height == 0:
-        return single
+def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.Series:
+    """The records' original text, continuation lines joined by newlines (row k: record k)."""
+    raw = df["orig"].gather(recs["pos"])  # a one-line record is its line
+    multi_at = (recs["n_lines"] > 1).arg_true()
+    if multi_at.len() == 0:
+        return raw
+    multi = recs[multi_at]
     spans = (
         multi.select("rid", pl.int_ranges("pos", pl.col("pos") + pl.col("n_lines")).alias("p"))
         .explode("p")
@@ -307,7 +307,7 @@ def _raw(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
         .group_by("rid", maintain_order=True)
         .agg(pl.col("t").str.join("\n").alias("raw"))
     )
-    return pl.concat([single, joined])
+    return raw.scatter(multi_at, joined["raw"])
 
 
 def _assemble(events: pl.DataFrame, source: str) -> pl.DataFrame:
