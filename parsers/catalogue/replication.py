@@ -1165,7 +1165,7 @@ REPLICA_MANAGER_TEMPLATES: list[Template] = [
     _lifecycle("replica_manager.shutting_down.0_8", "0.8-0.8.2", REPLICA_MANAGER, REPLICA_MANAGER_PREFIX,
                "Shut down", "shutting_down",
                "[2014-01-14 19:06:00,311] INFO [Replica Manager on Broker 0]: Shut down" + _RML),
-    _lifecycle("replica_manager.shut_down.0_8_0", "0.8.0", REPLICA_MANAGER, REPLICA_MANAGER_PREFIX,
+    _lifecycle("replica_manager.shut_down.0_8_0", "0.8-0.8.1", REPLICA_MANAGER, REPLICA_MANAGER_PREFIX,
                "Shutted down completely", "shut_down",
                "[2014-01-14 19:06:00,316] INFO [Replica Manager on Broker 0]: Shutted down "
                "completely" + _RML),
