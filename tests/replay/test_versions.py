@@ -50,3 +50,14 @@ def test_the_real_2_3_1_brokers_read_as_2_3(corpus: Path) -> None:
     assert versions == {"2.3"}
     assert all(c.get("configs", {}).get("inter.broker.protocol.version") in (None, ["2.3-IV1"])
                for c in report.clusters.values())
+
+
+def test_every_real_log_file_reads_as_one_release_range(corpus: Path) -> None:
+    """The catalogue's version tags agree with what real brokers wrote: in every real log file
+    the releases of all its recognised lines meet (a line tagged too narrowly would not)."""
+    from kafka_forensics.replay.versions import kafka_versions
+
+    for log_set in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        for scope, wording in kafka_versions(view.load([str(log_set)])).items():
+            disagree = [source for source, r in wording.files if r == "no single release"]
+            assert not disagree, (scope, disagree)
