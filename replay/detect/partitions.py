@@ -226,10 +226,11 @@ def zk_view_mismatch(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
 def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     """A leader elected from outside the ISR: whatever the old ISR had and the new leader had
     not is gone.  Read from the controller's own words where it says so ("No broker in ISR is
-    alive … There's potential data loss", 0.8-1.0), and otherwise derived from the state-change
-    log: a partition going from OfflinePartition to OnlinePartition with a leader that was not
-    in the last ISR the logs showed for it (the controller keeps the last leader in the ISR of
-    an offline partition, so a clean election can only pick an ISR member)."""
+    alive … There's potential data loss", 0.8-1.0; KRaft's "UNCLEAN partition change", 3.0+),
+    and otherwise derived from the state-change log: a partition going from OfflinePartition
+    to OnlinePartition with a leader that was not in the last ISR the logs showed for it (the
+    controller keeps the last leader in the ISR of an offline partition, so a clean election
+    can only pick an ISR member)."""
     isr_kinds = [
         "partition_state_change",
         "new_leader_and_isr",
@@ -241,25 +242,32 @@ def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     ]
     rows = rows_of(
         events,
-        ["unclean_election", *isr_kinds],
-        ["topic", "partition", "leader", "brokers", "isr", "prev_state", "state"],
+        ["unclean_election", "kraft_partition_change", *isr_kinds],
+        ["topic", "partition", "leader", "brokers", "isr", "prev_isr", "prev_state", "state", "template",
+         "leader_epoch"],
     )
     out: list[Finding] = []
     said: dict[tuple[str, str], list[int]] = {}  # the controller's own unclean lines, by partition
+    kraft: set[tuple[str, str, Any]] = set()  # every KRaft controller replays (and logs) the record
     for r in rows:
-        if r["kind"] == "unclean_election" and r.get("topic") is not None:
+        if r.get("topic") is None:
+            continue
+        if r["kind"] == "unclean_election":
             said.setdefault((r["scope"], _tp(r)), []).append(r["at"])
-            out.append(
-                _unclean(
-                    r,
-                    f"no ISR member was alive; broker {r.get('leader')} was elected from the "
-                    f"live brokers {_ids(r.get('brokers'))}",
-                    [r],
-                )
-            )
+            out.append(_unclean(r, f"no ISR member was alive; broker {r.get('leader')} was elected from the "
+                                   f"live brokers {_ids(r.get('brokers'))}", [r]))
+        elif r.get("template") == "kraft.partition_change.unclean":
+            # KRaft (3.0+): "UNCLEAN partition change for t-p …: isr: [2] -> [3], leader: 2 -> 3"
+            key = (r["scope"], _tp(r), r.get("leader_epoch"))
+            said.setdefault(key[:2], []).append(r["at"])
+            if key not in kraft:
+                kraft.add(key)
+                out.append(_unclean(r, f"broker {r.get('leader')} became leader; the ISR before was "
+                                       f"{_ids(r.get('prev_isr'))}", [r]))
     last: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
-        if r.get("topic") is None or r.get("partition") is None or r["kind"] == "unclean_election":
+        if r.get("topic") is None or r.get("partition") is None or r["kind"] in (
+                "unclean_election", "kraft_partition_change"):
             continue
         key = (r["scope"], _tp(r))
         before = last.get(key)

@@ -320,3 +320,16 @@ def test_severity_names_parse(text: str) -> None:
 def test_an_unknown_severity_says_which_exist() -> None:
     with pytest.raises(ValueError, match="info, warning, error, critical"):
         Severity.parse("fatal")
+
+
+def test_kraft_s_unclean_partition_change_is_an_unclean_election_once(tmp_path: Path) -> None:
+    """ReplicationControlManager (3.0+) logs "UNCLEAN partition change" on every controller that
+    replays the record: two controllers, one election."""
+    line = ("[2024-03-01 11:20:05,790] INFO [QuorumController id={c}] UNCLEAN partition change for orders-2 with "
+            "topic ID qZ2y3J1OQ6K9xq9kN2m4Lw: isr: [2] -> [3], leader: 2 -> 3, leaderRecoveryState: RECOVERED -> "
+            "RECOVERING, leaderEpoch: 14 -> 15, partitionEpoch: 30 -> 31 "
+            "(org.apache.kafka.controller.ReplicationControlManager)\n")
+    (f,) = findings(tmp_path, {"controller-3000.log": line.format(c=3000),
+                               "controller-3001.log": line.format(c=3001)})
+    assert f.kind is FindingKind.UNCLEAN_ELECTION and f.entity == "partition orders-2"
+    assert f.observed == "broker 3 became leader; the ISR before was 2"
