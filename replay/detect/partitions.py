@@ -71,7 +71,8 @@ def _isr_changes(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for r in rows:
         isr = tuple(r["isr"] or ())
         before = tuple(r["prev_isr"]) if r.get("prev_isr") is not None else current
-        if not isr or isr == current or before is None:
+        # Kafka prints the ISR as a set: the same members in another order are no change
+        if not isr or (current is not None and set(isr) == set(current)) or before is None:
             current = isr or current
             continue
         gone, came = set(before) - set(isr), set(isr) - set(before)
