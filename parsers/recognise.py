@@ -176,7 +176,9 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
         else:
             text = pl.col(src).struct.field(cap.group)
         if token is not None and cap.field == "topic" and src == "m":
-            text = pl.coalesce(text, token.str.extract(r"^(.*)-[0-9]+$", 1))
+            # every token here ends with `-N` (``_read`` sent the others to the exact
+            # pattern), so `^(.*)-[0-9]+$` is the token less its digits and dash
+            text = pl.coalesce(text, token.str.strip_chars_end("0123456789").str.head(-1))
         elif token is not None and cap.field == "partition" and src == "m":
             text = pl.coalesce(text, token.str.extract(r"-([0-9]+)$", 1))
         if cap.group in t.fast_rstrip:  # see Template.fast_rstrip
