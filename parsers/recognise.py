@@ -135,10 +135,9 @@ def _extract(t: Template, group: pl.DataFrame, mask: pl.Series) -> pl.DataFrame:
         fast = pl.col("msg").str.extract_groups(t.fast_regex)
         parts.append(rest.select("rid", "gi", "msg", fast.alias("m"), *cont))
     hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
-    read = _read(t, hit)
-    done = hit.filter(read)
-    unread = hit.filter(~read)
-    if unread.height:
+    read = hit.select(_read(t, hit)).to_series()
+    done, unread = (hit, None) if read.all() else (hit.filter(read), hit.filter(~read))
+    if unread is not None and unread.height:
         is_ours = pl.col("msg").str.contains(t.regex)
         if t.cont_regex is not None:
             is_ours = is_ours & pl.col("cont").str.contains(t.cont_regex)
@@ -189,8 +188,8 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     for name, es in exprs.items():
         cols.append((pl.coalesce(es) if len(es) > 1 else es[0]).alias(name))
     df = hit.select(cols)
-    for name, value in t.const.items():
-        df = df.with_columns(pl.lit(value).alias(name))
+    if t.const:
+        df = df.with_columns([pl.lit(value).alias(name) for name, value in t.const.items()])
     if t.derive is not None:
         df = df.join(raw_of(df["rid"]), on="rid", how="left")
         df = t.derive(df)
