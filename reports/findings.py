@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from kafka_forensics.replay.check import CheckReport
+from kafka_forensics.replay.check import DETECTED, CheckReport
 from kafka_forensics.replay.findings import iso
 
 _STYLE = {"info": "dim", "warning": "yellow", "error": "red", "critical": "bold red"}
@@ -23,7 +23,7 @@ def render(report: CheckReport, console: Console, *, evidence: int = 3, base: st
     if not report.findings:
         console.print(
             f"No findings in {report.events:,} events from {report.sources} files "
-            f"(checked: {', '.join(sorted(report.to_dict()['detected_kinds']))})."
+            f"(checked: {', '.join(sorted(k.value for k in DETECTED))})."
         )
         return
     scopes = sorted({f.scope for f in report.findings})
