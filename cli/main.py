@@ -205,8 +205,7 @@ def explain(kind: d.FindingName) -> None:
     """What a finding kind means, what usually causes it and what to do."""
     import difflib
 
-    from kafka_forensics.replay.check import DETECTED
-    from kafka_forensics.replay.findings import FindingKind
+    from kafka_forensics.replay.findings import DETECTED, FindingKind
 
     name = kind.strip().lower().replace("-", "_")
     try:

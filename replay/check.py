@@ -18,7 +18,7 @@ from typing import Any
 import polars as pl
 
 from .detect import CheckOptions, all_detectors, with_scope
-from .findings import SCHEMA_VERSION, Finding, FindingKind, Severity
+from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
 from .versions import kafka_versions
 
 
@@ -55,13 +55,6 @@ class CheckReport:
         }
 
 
-#: the kinds ``check`` can report today (the rest of FindingKind awaits the engine diff)
-DETECTED = frozenset({
-    FindingKind.REBALANCE_STORM, FindingKind.ISR_FLAPPING, FindingKind.ZK_BROKER_MISMATCH,
-    FindingKind.UNCLEAN_ELECTION, FindingKind.LEADER_EPOCH_REGRESSION, FindingKind.HW_REGRESSION,
-    FindingKind.TRUNCATION_BELOW_HW, FindingKind.UNDER_MIN_ISR, FindingKind.CONTROLLER_CHURN,
-    FindingKind.CLOCK_SKEW,
-})
 
 
 def check(events: pl.DataFrame, options: CheckOptions | None = None, *,

@@ -42,7 +42,7 @@ class Severity(enum.IntEnum):
 class FindingKind(enum.StrEnum):
     """The stable names (issue 6, DESIGN.md "Replay and diff"), each with what it means, what
     usually causes it and what to do (``kafka-forensics explain KIND``, ``docs/findings.md``).
-    Not every name has a detector yet: ``check.DETECTED`` lists those ``check`` runs today."""
+    Not every name has a detector yet: ``DETECTED`` lists those ``check`` runs today."""
 
     meaning: str
     causes: str
@@ -222,10 +222,17 @@ class FindingKind(enum.StrEnum):
         "Fix time sync; meanwhile read cross-broker timelines with the estimated offset in mind.")
 
 
+#: the kinds ``check`` can report today (the rest of FindingKind awaits the engine diff)
+DETECTED = frozenset({
+    FindingKind.REBALANCE_STORM, FindingKind.ISR_FLAPPING, FindingKind.ZK_BROKER_MISMATCH,
+    FindingKind.UNCLEAN_ELECTION, FindingKind.LEADER_EPOCH_REGRESSION, FindingKind.HW_REGRESSION,
+    FindingKind.TRUNCATION_BELOW_HW, FindingKind.UNDER_MIN_ISR, FindingKind.CONTROLLER_CHURN,
+    FindingKind.CLOCK_SKEW,
+})
+
+
 def markdown() -> str:
     """The finding kinds as docs/findings.md (``python -m kafka_forensics.replay.findings``)."""
-    from .check import DETECTED
-
     out = ["# Finding kinds", "",
            "What `kafka-forensics check` reports, by stable name. Generated from `replay/findings.py` by",
            "`python -m kafka_forensics.replay.findings > docs/findings.md`; a test fails when the two",

@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from kafka_forensics.replay.check import DETECTED, CheckReport
-from kafka_forensics.replay.findings import iso
+from kafka_forensics.replay.check import CheckReport
+from kafka_forensics.replay.findings import DETECTED, iso
 
 _STYLE = {"info": "dim", "warning": "yellow", "error": "red", "critical": "bold red"}
 
