@@ -17,10 +17,10 @@ from collections.abc import Callable
 import polars as pl
 
 from .catalogue import CATALOGUE, Catalogue
-from .schema import EVENT_SCHEMA, FIELDS
+from .schema import FIELDS, polars_types
 from .templates import TP_TOKEN, Template
 
-POLARS_TYPES: dict[str, pl.DataType] = dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)
+POLARS_TYPES: dict[str, pl.DataType] = polars_types()
 EVENT_FIELD_COLUMNS: tuple[str, ...] = ("kind", "template", "versions", *(c.name for c in FIELDS))
 
 RawLookup = Callable[[pl.Series], pl.DataFrame]

@@ -284,3 +284,10 @@ def test_two_cluster_ids_stated_equally_often_resolve_the_same_way_every_time() 
                 ["JGXpZzkORIigUrjhbG2-ig", "Qip8MQHNS02A2VaypM_GMw"]):
         got = resolve(PathIdentity(None, None), Evidence(cluster_ids=Counter(ids)))
         assert got.cluster == "JGXpZzkORIigUrjhbG2-ig" and "of 2 stated" in got.how
+
+
+def test_the_event_table_s_polars_types_are_those_of_its_arrow_schema() -> None:
+    """Read off the schema without building an Arrow table (which would import pandas at start)."""
+    from kafka_forensics.parsers.schema import EVENT_SCHEMA, polars_types
+
+    assert polars_types() == dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)

@@ -20,7 +20,7 @@ from typing import Any
 
 import polars as pl
 
-from ..schema import COLUMN_NAMES, EVENT_SCHEMA
+from ..schema import COLUMN_NAMES, polars_types
 from .messages import to_json
 
 AddEvents = Callable[[str, pl.DataFrame], None]
@@ -30,7 +30,7 @@ Row = dict[str, Any]
 # derived here from the schema itself so that reading a data directory does not load the
 # log catalogue (a test keeps the two equal).
 STAGE_COLUMNS: tuple[str, ...] = COLUMN_NAMES
-POLARS_TYPES: dict[str, pl.DataType] = dict(pl.from_arrow(EVENT_SCHEMA.empty_table()).schema)
+POLARS_TYPES: dict[str, pl.DataType] = polars_types()
 FLUSH_ROWS = 20_000
 _LISTS = ("isr", "prev_isr", "replicas", "brokers", "partitions")
 # Timestamps outside 1970..2200 are not times (NO_TIMESTAMP = -1, garbage): kept in details only.
