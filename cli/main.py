@@ -166,7 +166,8 @@ def check(
         from kafka_forensics.replay.timeline import timeline as history
         from kafka_forensics.reports import html
 
-        sys.stdout.write(html.page(report, history(table)))
+        named = {f.entity for f in report.findings}  # the page tells the history of these only
+        sys.stdout.write(html.page(report, history(table, entities=named)))
     else:
         out.render(report, _console())
     worst = report.worst()

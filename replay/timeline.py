@@ -106,35 +106,33 @@ class Entry:
         }
 
 
-def timeline(events: pl.DataFrame, *, group: str | None = None, partition: str | None = None) -> list[Entry]:
-    """Every group's and partition's entries (or only ``group`` / ``partition`` = ``t-p``), by
-    entity, then time, then file order."""
-    if group is None and partition is None:
-        kinds: tuple[str, ...] = _GROUP_KINDS + _PARTITION_KINDS
-    else:
-        kinds = _GROUP_KINDS if group is not None else ()
-        kinds += _PARTITION_KINDS if partition is not None else ()
-    df = events.filter(pl.col("kind").is_in(list(kinds)) & pl.col("ts").is_not_null())
+def timeline(events: pl.DataFrame, *, group: str | None = None, partition: str | None = None,
+             entities: set[str] | None = None) -> list[Entry]:
+    """Every group's and partition's entries, by entity, then time, then file order; or only
+    those of ``group``, ``partition`` (``t-p``) and ``entities`` (``group g``, ``partition t-0``)."""
+    wanted = set(entities or ())
     if group is not None:
-        df = (
-            df.filter(pl.col("group") == group)
-            if partition is None
-            else df.filter((pl.col("group") == group) | _is_partition(partition))
-        )
-    elif partition is not None:
-        df = df.filter(_is_partition(partition))
+        wanted.add(f"group {group}")
+    if partition is not None:
+        topic, _, number = partition.rpartition("-")
+        if not topic or not number.isdigit():
+            raise ValueError(f"--partition takes topic-partition, e.g. orders-7, not {partition!r}")
+        wanted.add(f"partition {partition}")
+    named = group is not None or partition is not None or entities is not None
+    entity = (pl.when(pl.col("kind").is_in(_GROUP_KINDS)).then(pl.lit("group ") + pl.col("group"))
+              .otherwise(pl.lit("partition ") + pl.col("topic") + "-" + pl.col("partition").cast(pl.String)))
+    df = (events.filter(pl.col("kind").is_in(_GROUP_KINDS + _PARTITION_KINDS) & pl.col("ts").is_not_null())
+          .with_columns(entity.alias("entity"))
+          .filter(pl.col("entity").is_in(sorted(wanted)) if named else pl.col("entity").is_not_null()))
     if df.height == 0:
         return []
     df = with_scope(df).with_columns(pl.col("ts").dt.epoch("ms").alias("at"))
     out: list[Entry] = []
     for r in df.iter_rows(named=True):
-        entity = _entity(r)
-        if entity is None:
-            continue
         node = r.get("node") if r.get("node") is not None else r.get("broker")
         where = Evidence(r["source"], r["line"])
         size = len(r["isr"]) if r["kind"] in _STATES_ISR and r.get("isr") is not None else None
-        out.append(Entry(r["at"], r["scope"], entity, node, r["kind"], describe(r), where, size))
+        out.append(Entry(r["at"], r["scope"], r["entity"], node, r["kind"], describe(r), where, size))
     # one record in two files (server.log and kafkaServer.out) is one entry
     seen: set[tuple[Any, ...]] = set()
     unique = []
@@ -144,21 +142,6 @@ def timeline(events: pl.DataFrame, *, group: str | None = None, partition: str |
             seen.add(key)
             unique.append(e)
     return unique
-
-
-def _is_partition(tp: str) -> pl.Expr:
-    topic, _, number = tp.rpartition("-")
-    if not topic or not number.isdigit():
-        raise ValueError(f"--partition takes topic-partition, e.g. orders-7, not {tp!r}")
-    return (pl.col("topic") == topic) & (pl.col("partition") == int(number))
-
-
-def _entity(r: dict[str, Any]) -> str | None:
-    if r["kind"] in _GROUP_KINDS:
-        return f"group {r['group']}" if r.get("group") is not None else None
-    if r.get("topic") is not None and r.get("partition") is not None:
-        return f"partition {r['topic']}-{r['partition']}"
-    return None
 
 
 def _ids(v: Any) -> str:
