@@ -195,7 +195,7 @@ def demo(keep: d.Keep = None) -> None:
                 timeline.render(r.timeline, c, entities=2, rows=8, base=base)
                 c.print()
                 findings.render(r.report, c, evidence=2, base=base)
-        except (FileNotFoundError, OSError) as e:
+        except OSError as e:  # the bundled examples missing, the --keep folder unwritable
             raise UserError(str(e)) from None
     if keep is not None:
         c.print(f"\nThe incidents' logs are in {keep}: try kafka-forensics check {keep}/poll-timeout-storm")

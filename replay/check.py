@@ -55,8 +55,6 @@ class CheckReport:
         }
 
 
-
-
 def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
           entities: set[str] | None = None) -> CheckReport:
     """Every detector over ``events``; ``entities`` (``group g``, ``partition t-0``) keeps only

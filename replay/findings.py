@@ -295,10 +295,9 @@ def iso(ms: int) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
 
 
-def evidence_of(rows: Iterable[Mapping[str, Any]], limit: int | None = None) -> tuple[Evidence, ...]:
-    """The rows' (source, line), in file order, each once; ``limit`` keeps the first ones."""
-    seen = sorted({Evidence(r["source"], int(r["line"])) for r in rows if r.get("line") is not None})
-    return tuple(seen if limit is None else seen[:limit])
+def evidence_of(rows: Iterable[Mapping[str, Any]]) -> tuple[Evidence, ...]:
+    """The rows' (source, line), in file order, each once."""
+    return tuple(sorted({Evidence(r["source"], int(r["line"])) for r in rows if r.get("line") is not None}))
 
 
 if __name__ == "__main__":  # pragma: no cover - documentation generator

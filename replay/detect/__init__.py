@@ -2,8 +2,8 @@
 and controller — what the logs prove happened, before any engine run.
 
 Each detector is a pure function ``(events, options) -> list[Finding]`` over the event
-table (``kind`` and the typed columns of docs/kinds.md); ``DETECTORS`` lists them in the
-order ``check`` runs them.  They read only the few kinds they need, so a fleet's table
+table (``kind`` and the typed columns of docs/kinds.md); ``all_detectors()`` lists them in
+the order ``check`` runs them.  They read only the few kinds they need, so a fleet's table
 costs one filter per detector.
 """
 
