@@ -103,7 +103,7 @@ def ingest(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting,
     if kind in zktext.FILE_KINDS:
         return zktext.ingest(name, kind, stream, add, acc)
     if kind not in FILE_KINDS:  # a text capture
-        return text.ingest_text(name, stream, add, acc, options)
+        return text.ingest_text(name, kind or "capture", stream, add, acc, options)
     acc.file_kind = FILE_KINDS[kind]
     sink = Sink(name, add)
     data = _read_all(stream, acc)

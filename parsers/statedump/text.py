@@ -93,6 +93,12 @@ _MONTHS = {m: f"{i:02d}" for i, m in enumerate(
 _ANSI = r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r"
 
 
+# A line only these tools print (one pattern, tried line by line): one of them in a file's first
+# 400 lines makes it a capture.
+_STRONG = re.compile("|".join(f"(?:{p})" for p in (
+    SHELL_COMMAND, ZK_PROMPT, ZK_BANNER, TOPIC_LINE, PARTITION_LINE, GROUPS_HEADER, GROUPS_NOTE,
+    r"^Dumping \S+$", r"^baseOffset: \d+ lastOffset: \d+ count: ", r"^\| offset: \d+ .*payload: \{",
+    r"^(?:PartitionRegistration|BrokerRegistration)\(", r"^cZxid = 0x[0-9a-f]+$")))
 _CODE = re.compile(r"(?i)\.(?:py|sh|bash|zsh|ps1|bat|cmd|java|scala|kt|go|rb|js|ts|c|h|rs|tf|ya?ml|j2)$")
 
 
@@ -104,11 +110,8 @@ def classify_text(name: str, head: bytes) -> str | None:
     text = head.lstrip(b"\xef\xbb\xbf").decode("utf-8", "replace")
     if _looks_like_export(text):
         return "zk_export"
-    lines = [re.sub(_ANSI, "", x) for x in text.split("\n")[:400]]
-    strong = (SHELL_COMMAND, ZK_PROMPT, ZK_BANNER, TOPIC_LINE, PARTITION_LINE, GROUPS_HEADER, GROUPS_NOTE,
-              r"^Dumping \S+$", r"^baseOffset: \d+ lastOffset: \d+ count: ", r"^\| offset: \d+ .*payload: \{",
-              r"^(?:PartitionRegistration|BrokerRegistration)\(", r"^cZxid = 0x[0-9a-f]+$")
-    return "capture" if any(re.search(p, line) for line in lines for p in strong) else None
+    lines = (re.sub(_ANSI, "", x) for x in text.split("\n")[:400])
+    return "capture" if any(_STRONG.search(line) for line in lines) else None
 
 
 def _looks_like_export(text: str) -> bool:
@@ -127,8 +130,9 @@ class TextOptions:
     tz: str = "UTC"
 
 
-def ingest_text(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting,
+def ingest_text(name: str, kind: str, blocks: Iterable[bytes], add: AddEvents, acc: Accounting,
                 options: TextOptions | None = None) -> Accounting:
+    """Read a text capture ``classify_text`` said is ``kind`` (``zk_export`` or ``capture``)."""
     opts = options or TextOptions()
     data = bytearray()
     try:
@@ -137,8 +141,7 @@ def ingest_text(name: str, blocks: Iterable[bytes], add: AddEvents, acc: Account
     except InputDamaged as e:  # what came before the damage is still read
         acc.errors.append(str(e))
     acc.bytes += len(data)
-    kind = classify_text(name, bytes(data[:1 << 16]))
-    acc.file_kind = FILE_KINDS.get(kind or "capture")
+    acc.file_kind = FILE_KINDS[kind]
     sink = Sink(name, add)
     try:
         if kind == "zk_export":
