@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from kafka_forensics.parsers.releases import LATEST_PATCH, NEWEST, KafkaVersion, bounds
+
 from .detect import with_scope
-from .wording import LATEST_PATCH, NEWEST, KafkaVersion, bounds
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,8 @@ from types import MappingProxyType
 from kafka_forensics.engine.profiles import Profile
 from kafka_forensics.parsers.catalogue import CATALOGUE
 from kafka_forensics.parsers.catalogue.consumer import POLL_TIMEOUT_TEXT
+from kafka_forensics.parsers.releases import LATEST_PATCH, KafkaVersion, bound, in_range
 from kafka_forensics.parsers.templates import Template
-
-#: (major, minor, patch); a release line's newest patch is ``LATEST_PATCH``.
-KafkaVersion = tuple[int, int, int]
-LATEST_PATCH = 99
-NEWEST: KafkaVersion = (99, 99, LATEST_PATCH)  # the open end of a "3.6+" range
 
 # The catalogue's placeholder syntax (parsers/templates.py): ``{field}``, ``{field:type}``,
 # ``{~raw regex~}``.
@@ -54,27 +50,6 @@ def kafka_version(profile: Profile) -> KafkaVersion:
     if major == 0:  # profiles.parse_version keeps 0.x's patch digit: 0.10.1 is (0, 101)
         return (0, minor // 10, minor % 10)
     return (major, minor, LATEST_PATCH)
-
-
-def _bound(text: str, upper: bool) -> KafkaVersion:
-    parts = [int(p) for p in text.split(".")]
-    if len(parts) == 3:
-        return (parts[0], parts[1], parts[2])
-    return (parts[0], parts[1], LATEST_PATCH if upper else 0)
-
-
-def bounds(versions: str) -> tuple[KafkaVersion, KafkaVersion]:
-    """A catalogue version range (``2.1-3.9``, ``3.6+``, ``2.8.0``) as its first and last release."""
-    if versions.endswith("+"):
-        return _bound(versions[:-1], upper=False), NEWEST
-    first, _, last = versions.partition("-")
-    return _bound(first, upper=False), _bound(last or first, upper=True)
-
-
-def in_range(versions: str, v: KafkaVersion) -> bool:
-    """Whether ``v`` lies in a catalogue version range (``2.1-3.9``, ``3.6+``, ``2.8.0``)."""
-    lo, hi = bounds(versions)
-    return lo <= v <= hi
 
 
 # --- loggers ---------------------------------------------------------------------------------
@@ -123,7 +98,7 @@ def logger_for(template: Template, v: KafkaVersion) -> str | None:
         versions = LOGGER_VERSIONS.get(name)
         if versions is None or not in_range(versions, v):
             continue
-        since = _bound(versions.rstrip("+").partition("-")[0], upper=False)
+        since = bound(versions.rstrip("+").partition("-")[0], upper=False)
         if best is None or since > best[0]:
             best = (since, name)
     return None if best is None else best[1]
