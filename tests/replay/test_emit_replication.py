@@ -15,7 +15,6 @@ from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, prof
 from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, Truncated, ZkWrite
 from kafka_forensics.engine.replication.model import IsrContext
 from kafka_forensics.parsers import view
-from kafka_forensics.replay import wording
 from kafka_forensics.replay.check import check
 from kafka_forensics.replay.emit import DEFAULT_START, emit_logs, format_record
 from kafka_forensics.replay.emit_replication import render_replication
@@ -131,15 +130,6 @@ def test_a_simulated_flapping_follower_is_found_by_check_in_its_own_logs(tmp_pat
     assert state["isr"] == [1, 2, 3] and state["zk_version"] == 6
     exported = json.loads((tmp_path / "zookeeper" / "zk-export.json").read_text())
     assert STATE in exported and json.loads(exported[STATE]["data"])["isr"] == [1, 2, 3]
-
-
-def test_every_site_has_a_logger_and_prefix_in_every_version() -> None:
-    for p in PROFILES:
-        v = wording.kafka_version(p)
-        for site in ("isr_shrink", "isr_expand", "isr_updated_zk", "isr_updated_alter", "cached_zk_version"):
-            t = wording.entry(site, v)
-            if t is not None:
-                assert wording.prefix_for(t, wording.logger_for(t, v) or "", v, False) is not None, (site, p.name)
 
 
 def unclean(recovery: str = "RECOVERING") -> LeaderChanged:
