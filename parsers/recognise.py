@@ -70,14 +70,21 @@ def _claim(
             gis = rows_with.get(t.literal)
             if gis is None:
                 continue
-            mask = pl.repeat(False, n, eager=True).scatter(gis, True) & ~claimed
-        elif t.literal:  # a substring scan is far cheaper than a regex that finds nothing
-            mask = group["msg"].str.contains(t.literal, literal=True).fill_null(False) & ~claimed
+            # the rows holding the literal, less those claimed: a gather of a few rows,
+            # not a mask over the whole group
+            gis = gis.filter(~claimed.gather(gis))
+            if gis.len() == 0:
+                continue
+            cand = group[gis]
         else:
-            mask = ~claimed
-        if not mask.any():
-            continue
-        hit = _extract(t, group, mask)
+            if t.literal:  # a substring scan is far cheaper than a regex that finds nothing
+                mask = group["msg"].str.contains(t.literal, literal=True).fill_null(False) & ~claimed
+            else:
+                mask = ~claimed
+            if not mask.any():
+                continue
+            cand = group.filter(mask)
+        hit = _extract(t, cand)
         if hit.height == 0:
             continue
         matched.append((t, hit))
@@ -111,26 +118,27 @@ def _literals(templates: tuple[Template, ...]) -> tuple[str, ...]:
     return hit[1]
 
 
-def _extract(t: Template, group: pl.DataFrame, mask: pl.Series) -> pl.DataFrame:
-    """The rows of ``group`` under ``mask`` that are this entry's, with their captures
-    (``m``, ``c``).
+def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
+    """The rows of ``cand`` that are this entry's, with their captures (``m``, ``c``).
 
     The fast patterns read a subset of the exact pattern's language, so a row they read
     is this entry's; a row they do not read is this entry's only if the exact pattern
     matches it (a DFA test, then captures with the exact pattern)."""
-    cand = group.filter(mask)
     # the continuation line rides along: an unread row may still need the exact test
     cont = ([pl.col("cont"), pl.col("cont").str.extract_groups(t.cont_regex).alias("c")]
             if t.cont_regex else [])
     parts = []
     rest = cand
     for lead, rx in t.fast_variants:
-        starts = pl.col("msg").str.starts_with(lead)
-        these = rest.filter(starts)
-        if these.height:
-            parts.append(these.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(rx).alias("m"),
-                                      *cont))
-            rest = rest.filter(~starts)
+        starts = rest["msg"].str.starts_with(lead)
+        k = starts.sum()
+        if k == 0:
+            continue
+        these = rest if k == rest.height else rest.filter(starts)
+        parts.append(these.select("rid", "gi", "msg", pl.col("msg").str.extract_groups(rx).alias("m"), *cont))
+        rest = rest.clear() if k == rest.height else rest.filter(~starts)
+        if rest.height == 0:
+            break
     if rest.height or not parts:
         fast = pl.col("msg").str.extract_groups(t.fast_regex)
         parts.append(rest.select("rid", "gi", "msg", fast.alias("m"), *cont))
@@ -191,7 +199,7 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     if t.const:
         df = df.with_columns([pl.lit(value).alias(name) for name, value in t.const.items()])
     if t.derive is not None:
-        df = df.join(raw_of(df["rid"]), on="rid", how="left")
+        df = df.with_columns(raw_of(df["rid"])["raw"])  # raw_of keeps the order of its rids
         df = t.derive(df)
     df = _pack_details(df)
     # Typed here, the entry's own columns only; the absent ones are filled once, in _conform.
