@@ -122,7 +122,7 @@ def minutes(ms: int) -> str:
 
 
 def all_detectors() -> list[Detector]:
-    from . import clocks, controller, groups, partitions
+    from . import clocks, controller, groups, partitions, replication_rules
 
     return [
         groups.rebalance_storm,
@@ -134,6 +134,9 @@ def all_detectors() -> list[Detector]:
         partitions.hw_regression,
         partitions.truncation_below_hw,
         partitions.under_min_isr,
+        replication_rules.offline_partition,
+        replication_rules.isr_shrink_without_lag,
+        replication_rules.hw_above_isr_leo,
         controller.controller_churn,
         clocks.clock_skew,
     ]

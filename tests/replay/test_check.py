@@ -113,9 +113,10 @@ def test_unrelated_log_sets_without_cluster_ids_are_not_mixed(tmp_path: Path) ->
 
 # -- partitions ---------------------------------------------------------------------------------
 def shrink(minute: int, before: str, after: str) -> str:
-    """Partition 2.2-3.5."""
+    """Partition 2.2-3.5: the lagging follower holds the high watermark back at its own end offset
+    (the HW is the ISR's smallest log end offset; one below it is hw_above_isr_leo)."""
     return (f"[{ts(minute)}] INFO [Partition orders-0 broker=1] Shrinking ISR from {before} to {after}. Leader: "
-            f"(highWatermark: 100, endOffset: 120). Out of sync replicas: (brokerId: 3, endOffset: 90). "
+            f"(highWatermark: 100, endOffset: 120). Out of sync replicas: (brokerId: 3, endOffset: 100). "
             "(kafka.cluster.Partition)\n")
 
 

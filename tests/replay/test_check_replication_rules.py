@@ -1,0 +1,222 @@
+"""Replication rules (``replay/detect/replication_rules.py``): each test writes the lines a broker
+or controller writes (Kafka's wording at the version named), reads them as ``check`` does and
+asserts the finding — or, for the cases the rule does not cover, that there is none.  Then a
+fault put by hand into the logs our engine emits, and the real corpus's findings reviewed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kafka_forensics.parsers import view
+from kafka_forensics.replay.check import check
+from kafka_forensics.replay.emit import emit_logs
+from kafka_forensics.replay.findings import Finding, FindingKind, Severity
+from kafka_forensics.replay.simulate import simulate
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO.parent / "shared" / "corpus" / "real"
+INCIDENT = REPO / "examples" / "incidents" / "isr-flapping-follower.2.6.jsonl"
+PARTITION = "(kafka.cluster.Partition)"
+
+
+def ts(minute: int, second: int = 0) -> str:
+    return f"2024-03-01 10:{minute:02d}:{second:02d},000"
+
+
+def findings(tmp_path: Path, files: dict[str, str]) -> tuple[Finding, ...]:
+    for name, text in files.items():
+        p = tmp_path / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    return check(view.load([str(tmp_path)])).findings
+
+
+def only(found: tuple[Finding, ...], kind: FindingKind) -> list[Finding]:
+    return [f for f in found if f.kind is kind]
+
+
+# -- isr_shrink_without_lag ------------------------------------------------------------------------
+def shrink_2_2(minute: int, hw: int, leo: int, follower_leo: int | str, isr: str = "1,3") -> str:
+    """Partition.maybeShrinkIsr 2.2-3.5."""
+    return (f"[{ts(minute)}] INFO [Partition orders-0 broker=1] Shrinking ISR from 1,2,3 to {isr}. Leader: "
+            f"(highWatermark: {hw}, endOffset: {leo}). Out of sync replicas: (brokerId: 2, endOffset: "
+            f"{follower_leo}). {PARTITION}\n")
+
+
+def shrink_3_6(minute: int, hw: int, leo: int, follower_leo: int | str) -> str:
+    """Partition.maybeShrinkIsr 3.6+ (adds lastCaughtUpTimeMs)."""
+    return (f"[{ts(minute)}] INFO [Partition orders-0 broker=1] Shrinking ISR from 1,2,3 to 1,3. Leader: "
+            f"(highWatermark: {hw}, endOffset: {leo}). Out of sync replicas: (brokerId: 2, endOffset: "
+            f"{follower_leo}, lastCaughtUpTimeMs: 1709290482112). {PARTITION}\n")
+
+
+def test_a_follower_at_the_leader_s_end_offset_shrunk_is_a_shrink_without_lag(tmp_path: Path) -> None:
+    (f,) = findings(tmp_path, {"server.log": shrink_2_2(1, 1204331, 1204410, 1204410)})
+    assert (f.kind, f.severity, f.entity) == (FindingKind.ISR_SHRINK_WITHOUT_LAG, Severity.WARNING,
+                                              "partition orders-0")
+    assert f.details == {"broker": 1, "caught_up": [2], "leader_end_offset": 1204410}
+    assert [e.line for e in f.evidence] == [1] and "KAFKA-7152" in f.expected
+
+
+def test_the_3_6_wording_with_last_caught_up_time_is_judged_too(tmp_path: Path) -> None:
+    (f,) = findings(tmp_path, {"server.log": shrink_3_6(1, 1204331, 1204410, 1204410)})
+    assert f.kind is FindingKind.ISR_SHRINK_WITHOUT_LAG and f.details["caught_up"] == [2]
+
+
+def test_a_lagging_follower_shrunk_is_no_finding(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"server.log": shrink_2_2(1, 1198002, 1204410, 1198002)}) == ()
+
+
+def test_a_follower_the_leader_holds_no_state_for_is_not_judged(tmp_path: Path) -> None:
+    """3.6+ prints `unknown` for a replica without fetch state: nothing to compare."""
+    assert findings(tmp_path, {"server.log": shrink_3_6(1, 100, 100, "unknown")}) == ()
+
+
+def test_a_pre_2_2_shrink_line_prints_no_offsets_and_is_not_judged(tmp_path: Path) -> None:
+    """0.11-2.1 (`Shrinking ISR from 1,2,3 to 1,3`): no end offsets, and before 2.1 (KAFKA-7152) a
+    caught-up follower could be shrunk legitimately — no finding either way."""
+    line = f"[{ts(1)}] INFO [Partition orders-0 broker=1] Shrinking ISR from 1,2,3 to 1,3 {PARTITION}\n"
+    assert findings(tmp_path, {"server.log": line}) == ()
+
+
+def test_the_rule_dates_from_2_1_so_a_2_4_shrink_of_a_caught_up_follower_is_reported(tmp_path: Path) -> None:
+    """KAFKA-7152 (2.1.0) put `logEndOffset != leaderEndOffset` into getOutOfSyncReplicas; 2.4's
+    Partition.isFollowerOutOfSync has it too.  A 2.4-2.7 broker's shrink and its INFO `ISR updated
+    … zkVersion` line: the scope's release is 2.4-2.7 and the rule holds."""
+    text = (shrink_2_2(1, 500, 510, 510)
+            + f"[{ts(1)}] INFO [Partition orders-0 broker=1] ISR updated to [1,3] and zkVersion updated to [5] "
+              f"{PARTITION}\n")
+    (f,) = findings(tmp_path, {"server.log": text})
+    assert f.kind is FindingKind.ISR_SHRINK_WITHOUT_LAG and [e.line for e in f.evidence] == [1]
+
+
+# -- hw_above_isr_leo -------------------------------------------------------------------------------
+def test_a_high_watermark_above_an_isr_member_s_end_offset_is_found(tmp_path: Path) -> None:
+    """The follower the leader drops is still in the ISR until this line: the high watermark
+    (the ISR's smallest end offset) can never be above it."""
+    (f,) = findings(tmp_path, {"server.log": shrink_2_2(1, 91020, 91055, 90410)})
+    assert (f.kind, f.severity) == (FindingKind.HW_ABOVE_ISR_LEO, Severity.ERROR)
+    assert f.details == {"broker": 1, "hw": 91020, "below": {"broker 2": 90410}}
+    assert f.observed == "broker 1: high watermark 91020; log end offsets broker 2 at 90410"
+
+
+def test_a_lagging_follower_holding_the_high_watermark_back_is_no_finding(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"server.log": shrink_2_2(1, 90410, 91055, 90410)}) == ()
+
+
+def test_a_follower_not_fetched_since_the_leader_started_is_not_judged(tmp_path: Path) -> None:
+    """makeLeader resets the followers' end offsets to -1 until they fetch."""
+    assert findings(tmp_path, {"server.log": shrink_2_2(1, 500, 510, -1)}) == ()
+
+
+# -- offline_partition ------------------------------------------------------------------------------
+def offline(minute: int) -> str:
+    """state.change.logger 1.1-3.9: PartitionStateMachine, TRACE."""
+    return (f"[{ts(minute)}] TRACE [Controller id=0 epoch=7] Changed partition orders-0 state from OnlinePartition "
+            "to OfflinePartition (state.change.logger)\n")
+
+
+def failed(minute: int) -> str:
+    """state.change.logger 1.1-3.9: the election for an offline partition fails (ISR all down)."""
+    return (f"[{ts(minute)}] ERROR [Controller id=0 epoch=7] Controller 0 epoch 7 failed to change state for "
+            "partition orders-0 from OfflinePartition to OnlinePartition (state.change.logger)\n"
+            "kafka.common.StateChangeFailedException: Failed to elect leader for partition orders-0 under "
+            "strategy OfflinePartitionLeaderElectionStrategy(false)\n")
+
+
+def online(minute: int, leader: int) -> str:
+    return (f"[{ts(minute)}] INFO [Controller id=0 epoch=7] Changed partition orders-0 from OfflinePartition to "
+            f"OnlinePartition with state LeaderAndIsr(leader={leader}, leaderEpoch=5, isr=List({leader}), "
+            "zkVersion=9) (state.change.logger)\n")
+
+
+def test_a_partition_whose_election_fails_is_offline_until_a_leader_is_elected(tmp_path: Path) -> None:
+    text = offline(1) + failed(1) + failed(4) + online(9, 2)
+    (f,) = findings(tmp_path, {"state-change.log": text})
+    assert (f.kind, f.severity, f.entity) == (FindingKind.OFFLINE_PARTITION, Severity.ERROR, "partition orders-0")
+    assert f.observed == "no leader for 8 min; 2 leader elections failed; then leader 2"
+    assert [e.line for e in f.evidence] == [1, 2, 4, 6]  # each record's first line
+    assert f.details == {"failed_elections": 2, "leader_after": 2}
+
+
+def test_an_offline_step_of_an_ordinary_failover_is_no_outage(tmp_path: Path) -> None:
+    """Every leader failover passes OfflinePartition on its way to the next ISR member."""
+    assert findings(tmp_path, {"state-change.log": offline(1) + online(1, 2)}) == ()
+
+
+def test_a_partition_still_without_leader_when_the_logs_end_is_reported_to_its_last_line(
+        tmp_path: Path) -> None:
+    (f,) = findings(tmp_path, {"state-change.log": offline(1) + failed(3)})
+    assert f.observed.startswith("no leader from its first offline line to the end of the logs (2 min)")
+
+
+def test_leader_minus_one_in_kraft_s_partition_change_is_offline(tmp_path: Path) -> None:
+    """ReplicationControlManager 3.0+: the controller fences the last ISR member's broker."""
+    def change(minute: int, diff: str) -> str:
+        return (f"[{ts(minute)}] INFO [QuorumController id=3000] partition change for orders-0 with topic ID "
+                f"qZ2y3J1OQ6K9xq9kN2m4Lw: {diff} (org.apache.kafka.controller.ReplicationControlManager)\n")
+    text = (change(1, "leader: 2 -> -1, leaderEpoch: 4 -> 5, partitionEpoch: 9 -> 10")
+            + change(6, "leader: -1 -> 2, leaderEpoch: 5 -> 6, partitionEpoch: 10 -> 11"))
+    (f,) = findings(tmp_path, {"controller.log": text})
+    assert f.kind is FindingKind.OFFLINE_PARTITION and f.observed == "no leader for 5 min; then leader 2"
+
+
+# -- fault injection into the engine's logs -----------------------------------------------------------
+@pytest.fixture
+def logs(tmp_path: Path) -> Path:
+    result = simulate(INCIDENT)
+    emit_logs(result.effects, result.profile, tmp_path)
+    return tmp_path
+
+
+def test_a_caught_up_follower_shrunk_in_the_flapping_logs_is_found_alone(logs: Path) -> None:
+    """The flapping follower's logs (Kafka 2.6) with one more shrink, a quarter of an hour later,
+    of broker 2 at the leader's own end offset: check adds that finding, on that line, and
+    nothing else."""
+    before = check(view.load([str(logs)])).findings
+    server = logs / "broker-1" / "server.log"
+    lines = server.read_text().splitlines(keepends=True)
+    lines.append("[2024-01-01 00:15:00,000] INFO [Partition orders-0 broker=1] Shrinking ISR from 1,2,3 to 1,3. "
+                 "Leader: (highWatermark: 30, endOffset: 30). Out of sync replicas: (brokerId: 2, endOffset: 30). "
+                 f"{PARTITION}\n")
+    server.write_text("".join(lines))
+    after = check(view.load([str(logs)])).findings
+    new = [f for f in after if f not in before]
+    assert [f.kind for f in before] == [FindingKind.ISR_FLAPPING] and all(f in after for f in before)
+    (f,) = new
+    assert f.kind is FindingKind.ISR_SHRINK_WITHOUT_LAG and f.details["caught_up"] == [2]
+    assert [(e.source.rsplit("/", 2)[-2:], e.line) for e in f.evidence] == [(["broker-1", "server.log"],
+                                                                             len(lines))]
+
+
+# -- the real corpus ---------------------------------------------------------------------------------
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the real corpus is not beside the repository")
+def test_the_2_8_0_consumer_offsets_partitions_of_a_broker_that_died_were_offline() -> None:
+    """AndreasTraut's 2.8.0 brokers (offsets.topic.replication.factor=1): at 10:30:37 broker 1 went
+    away and the controller failed to elect a leader for the __consumer_offsets partitions it held
+    alone ("failed to change state … from OfflinePartition to OnlinePartition", ERROR); they came
+    back the next day when it did."""
+    found = check(view.load([str(CORPUS / "AndreasTraut-kafka_2.13-2.8.0")])).findings
+    (f,) = [f for f in found if f.kind is FindingKind.OFFLINE_PARTITION and f.entity ==
+            "partition __consumer_offsets-22" and f.details["failed_elections"] == 2]
+    assert f.observed.startswith("no leader for 25.0 h; 2 leader elections failed; then leader 0")
+    assert str(f.evidence[0]).endswith("state-change.log.2021-04-26-20:63")
+    assert not only(found, FindingKind.ISR_SHRINK_WITHOUT_LAG) and not only(found, FindingKind.HW_ABOVE_ISR_LEO)
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the real corpus is not beside the repository")
+def test_the_1_x_partition_elected_uncleanly_was_offline_until_that_election() -> None:
+    """andreinedelciu's 0.10-1.0 cluster: the controller found no live replica of dns_kafka_topic-0
+    (NoReplicaOnlineException) and then elected broker 1 from outside the ISR: the outage ends at
+    the unclean election, not at the UpdateMetadata that still named the dead leader 1010."""
+    found = check(view.load([str(CORPUS / "andreinedelciu-kafka-brokers-public")])).findings
+    mine = [f for f in found if f.entity == "partition dns_kafka_topic-0"]
+    assert [f.kind for f in mine] == [FindingKind.OFFLINE_PARTITION, FindingKind.OFFLINE_PARTITION,
+                                      FindingKind.UNCLEAN_ELECTION]
+    outage = mine[1]
+    assert outage.details == {"failed_elections": 1, "leader_after": 1}
+    assert [str(e).rsplit("/", 1)[-1] for e in outage.evidence] == [
+        "controller.log:137", "state-change.log:789"]  # "… Elect leader 1 …", the failed election
