@@ -137,6 +137,7 @@ def all_detectors() -> list[Detector]:
         replication_rules.offline_partition,
         replication_rules.isr_shrink_without_lag,
         replication_rules.hw_above_isr_leo,
+        replication_rules.data_loss,
         controller.controller_churn,
         clocks.clock_skew,
     ]

@@ -251,3 +251,85 @@ def hw_above_isr_leo(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
             )
         )
     return out
+
+
+# -- data loss -------------------------------------------------------------------------------------
+def data_loss(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
+    """Committed records no replica keeps: after an unclean election (``unclean_election``), the
+    new leader's log is what every replica converges to, so what the old ISR had committed and
+    it lacks is gone.  The committed end H is the largest high watermark seen before the
+    election on another broker (a shrink line's, "High watermark updated", a leader's start
+    line's) or printed by a follower that truncates below it to follow the new leader
+    ("Truncating t-0 to offset X below high watermark H", 2.0+); the new leader's end is its
+    start offset at the new epoch (0.11+: the log end offset it became leader with) or the X
+    its followers truncate to.  ``truncation_below_hw`` reports each replica's truncation; this
+    finding adds that the new leader was elected uncleanly, so no replica keeps the offsets."""
+    from .partitions import unclean_election
+
+    elections = unclean_election(events, opts)
+    if not elections:
+        return []
+    rows = rows_of(events, ["follower_truncation", "leader_epoch_start", "hw_update", "isr_shrink"],
+                   ["template", "topic", "partition", "offset", "hw", "leader", "leader_epoch", "node",
+                    "broker"])
+    by_tp = by_key(rows, "scope", "topic", "partition")
+    out: list[Finding] = []
+    for u in elections:
+        leader = u.details.get("leader")
+        tp = u.entity.removeprefix("partition ")
+        topic, _, part = tp.rpartition("-")
+        if leader is None or not part.isdigit():
+            continue
+        mine = by_tp.get((u.scope, topic, int(part)), [])
+        later = [r for r in mine if r["at"] >= u.end - MINUTE_SKEW]
+        lows: list[tuple[int, dict[str, Any]]] = []
+        highs: list[tuple[int, dict[str, Any]]] = []
+        for r in later:
+            below = r["kind"] == "follower_truncation" and r.get("template") == "fetcher.truncate_below_hw"
+            if below and r.get("leader") == leader and None not in (r.get("offset"), r.get("hw")):
+                lows.append((r["offset"], r))
+                highs.append((r["hw"], r))
+        start = next((r for r in later if r["kind"] == "leader_epoch_start" and _broker(r) == leader
+                      and r.get("offset") is not None), None)
+        if start is not None:
+            lows.append((start["offset"], start))
+        before = [r for r in mine if r["at"] < u.start and r.get("hw") is not None and _broker(r) != leader
+                  and r["kind"] in ("hw_update", "isr_shrink", "leader_epoch_start")]
+        if before:
+            best = max(before, key=lambda r: r["hw"])
+            highs.append((best["hw"], best))
+        if not lows or not highs:
+            continue
+        lo, lo_row = min(lows, key=lambda x: x[0])
+        hi, hi_row = max(highs, key=lambda x: x[0])
+        if hi <= lo:
+            continue
+        count = hi - lo
+        used = [r for _, r in lows + highs]
+        out.append(
+            Finding(
+                kind=FindingKind.DATA_LOSS,
+                severity=Severity.CRITICAL,
+                scope=u.scope,
+                entity=u.entity,
+                start=min([u.start, *(r["at"] for r in used)]),
+                end=max([u.end, *(r["at"] for r in used)]),
+                expected="records below the high watermark stay on every replica that can become "
+                "leader",
+                observed=f"high watermark {hi} before the unclean election of broker {leader}; its log ends "
+                f"at {lo}: {count} committed records, offsets {lo}-{hi - 1}",
+                message=(
+                    f"{count} committed records of {tp} (offsets {lo}-{hi - 1}) are lost: broker {leader} "
+                    "was elected uncleanly without them and every replica truncates to its log (the "
+                    "truncation findings show each replica's share); tell the producers' owners which "
+                    "offsets, and keep unclean.leader.election.enable=false where data matters."
+                ),
+                evidence=tuple(sorted({*u.evidence, *evidence_of(used)})),
+                details={"leader": leader, "records": count, "from_offset": lo, "to_offset": hi - 1,
+                         "hw_seen": str(evidence_of([hi_row])[0]), "end_seen": str(evidence_of([lo_row])[0])},
+            )
+        )
+    return out
+
+
+MINUTE_SKEW = 60_000  # lines of other brokers this close before the controller's election may follow it

@@ -220,3 +220,55 @@ def test_the_1_x_partition_elected_uncleanly_was_offline_until_that_election() -
     assert outage.details == {"failed_elections": 1, "leader_after": 1}
     assert [str(e).rsplit("/", 1)[-1] for e in outage.evidence] == [
         "controller.log:137", "state-change.log:789"]  # "… Elect leader 1 …", the failed election
+
+
+# -- data_loss -------------------------------------------------------------------------------------
+UNCLEAN = (f"[{ts(3)}] WARN [OfflinePartitionLeaderSelector]: No broker in ISR is alive for [orders,0]. Elect "
+           "leader 3 from live brokers 3. There's potential data loss. "
+           "(kafka.controller.OfflinePartitionLeaderSelector)\n")
+
+
+def truncating(minute: int, offset: int, hw: int, leader: int = 3) -> str:
+    """ReplicaFetcherThread 2.0+."""
+    return (f"[{ts(minute)}] WARN [ReplicaFetcher replicaId=1, leaderId={leader}, fetcherId=0] Truncating orders-0 "
+            f"to offset {offset} below high watermark {hw} (kafka.server.ReplicaFetcherThread)\n")
+
+
+def test_a_follower_truncating_below_its_hw_to_follow_an_uncleanly_elected_leader_is_data_loss(
+        tmp_path: Path) -> None:
+    found = findings(tmp_path, {"controller.log": UNCLEAN, "server.log": truncating(4, 88190, 88200)})
+    assert sorted(f.kind.value for f in found) == ["data_loss", "truncation_below_hw", "unclean_election"]
+    (f,) = only(found, FindingKind.DATA_LOSS)
+    assert (f.severity, f.entity) == (Severity.CRITICAL, "partition orders-0")
+    assert (f.details["records"], f.details["from_offset"], f.details["to_offset"]) == (10, 88190, 88199)
+    assert [str(e).rsplit("/", 1)[-1] for e in f.evidence] == ["controller.log:1", "server.log:1"]
+
+
+def test_the_old_leader_s_high_watermark_and_the_new_leader_s_start_offset_give_the_loss(tmp_path: Path) -> None:
+    """No follower line: the old leader's last shrink (2.2-3.5) printed HW 500; broker 3, elected
+    uncleanly, starts its epoch (0.11-2.3 wording) from offset 470."""
+    old = shrink_2_2(1, 500, 520, 500, isr="1")
+    new = (f"[{ts(4)}] INFO [Partition orders-0 broker=3] orders-0 starts at Leader Epoch 6 from offset 470. "
+           f"Previous Leader Epoch was: 5 {PARTITION}\n")
+    found = findings(tmp_path, {"broker-1/server.log": old, "broker-3/server.log": new, "controller.log": UNCLEAN})
+    (f,) = only(found, FindingKind.DATA_LOSS)
+    assert (f.details["records"], f.details["from_offset"], f.details["to_offset"]) == (30, 470, 499)
+
+
+def test_a_truncation_to_the_high_watermark_is_not_data_loss(tmp_path: Path) -> None:
+    """2.1-3.0 "Truncating partition t-0 to local high watermark H": nothing committed goes."""
+    text = (f"[{ts(4)}] INFO [ReplicaFetcher replicaId=1, leaderId=3, fetcherId=0] Truncating partition orders-0 "
+            "to local high watermark 88200 (kafka.server.ReplicaFetcherThread)\n")
+    found = findings(tmp_path, {"controller.log": UNCLEAN, "server.log": text})
+    assert [f.kind for f in found] == [FindingKind.UNCLEAN_ELECTION]
+
+
+def test_a_truncation_below_the_hw_without_an_unclean_election_is_not_yet_data_loss(tmp_path: Path) -> None:
+    """Nothing shows the leader it follows lacks the records everywhere: truncation_below_hw alone."""
+    found = findings(tmp_path, {"server.log": truncating(4, 88190, 88200)})
+    assert [f.kind for f in found] == [FindingKind.TRUNCATION_BELOW_HW]
+
+
+def test_a_truncation_to_follow_another_leader_than_the_unclean_one_is_not_counted(tmp_path: Path) -> None:
+    found = findings(tmp_path, {"controller.log": UNCLEAN, "server.log": truncating(4, 88190, 88200, leader=2)})
+    assert only(found, FindingKind.DATA_LOSS) == []
