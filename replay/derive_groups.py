@@ -1,0 +1,729 @@
+"""Derive a consumer group's trace from its logs (DESIGN.md "Replay and diff": derive).
+
+The coordinator's INFO lines name the steps that change a group — a new member joining
+(``Created a new member id`` / ``Adding new member``), a leave, an expiry, the leader's
+assignment — but not the routine ones between them: the existing members' rejoins during a
+rebalance, the followers' SyncGroups, the heartbeats.  Kafka's rules require those, so the
+derivation supplies them (evidence level ``inferred``) at the latest moment the observations
+allow: a rejoin when the join phase is seen to end, a follower's SyncGroup with the leader's,
+heartbeats until a member leaves or until ``session.timeout.ms`` before it is seen to expire.
+Every stimulus records its level and the line it rests on.
+
+A group's logs rarely start with the group: members that were there before the first line
+are joined in a seed round before the logs begin (named when a later line names them, else
+``member-before-logs-N`` for the ones a member count says exist), and the seed leaves the
+group in the state its first line implies.
+
+What each line is used for is recorded: an observation that also drove a stimulus (a leave's
+own line) is never counted as confirming the engine (``Observation.drives``).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kafka_forensics.engine.effects import RemovalReason
+from kafka_forensics.engine.group.states import GroupState
+from kafka_forensics.engine.profiles import Profile, Switch
+
+from .trace import Header, Stimulus, Trace
+
+
+class Level(enum.StrEnum):
+    """How a stimulus is known (DESIGN.md: evidence levels)."""
+
+    CLIENT = "client"  # a consumer's own log line
+    COORDINATOR = "coordinator"  # a coordinator INFO line
+    INFERRED = "inferred"  # a step Kafka's rules require between two observed lines
+
+
+#: the event kinds the derivation reads, in the columns it needs
+GROUP_KINDS = (
+    "group_prepare_rebalance", "group_stabilized", "group_empty", "group_assignment_received",
+    "group_member_failed", "group_pending_member_expired", "group_member_left", "group_member_id_created",
+    "group_member_joined", "group_members_removed", "group_dead", "group_loaded", "group_unloaded",
+)
+GROUP_COLUMNS = ("group", "generation", "member", "members", "state", "cause", "client_reason",
+                 "instance_id", "details", "broker")
+
+#: the rebalance causes that are a rejoin of a member already in the group
+_REJOIN_CAUSES = frozenset({"leader_rejoin", "member_rejoin", "metadata_change", "static_member_update",
+                            "member_update", "static_protocol_change"})
+_UUID = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+#: how long before the first line the seed round starts (it must settle before the logs begin)
+SEED_MS = 60_000
+#: how long the engine runs past the last line (the diff's match window)
+TAIL_MS = 10_000
+#: how far (ms) a round's end may be from the one its delay periods give
+TOLERANCE = 10
+#: an initial rebalance delay below this is dominated by the purgatory's latency
+LAG_MS = 1000
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One coordinator line about the group, as the diff compares it with the engine."""
+
+    at: int  # virtual ms
+    kind: str
+    state: GroupState | None  # the state entered; None for a member's removal
+    generation: int | None  # the group's generation after the line (a rebalance's "old generation")
+    members: int | None
+    member: str | None
+    removal: RemovalReason | None
+    source: str
+    line: int
+    raw: str
+    drives: bool = False  # the line is also the evidence of a stimulus
+
+
+@dataclass(frozen=True)
+class GroupCase:
+    """One group on one coordinator: the derived trace and the lines it is compared with."""
+
+    scope: str
+    group: str
+    broker: int | None
+    epoch_ms: int  # wall-clock ms of virtual time 0
+    trace: Trace
+    observations: tuple[Observation, ...]
+    assumed: Mapping[str, str]  # config -> "value (where it comes from)"
+    first_at: int  # virtual ms of the first observed line (the seed round ends before it)
+    #: why the engine cannot re-run this group from its lines (then only Kafka's state table and
+    #: the generations' continuity are checked), or None
+    opaque: str | None = None
+
+    def wall(self, at: int) -> int:
+        return self.epoch_ms + at
+
+
+@dataclass
+class _Member:
+    alias: str
+    joined: int
+    session_ms: int
+    rebalance_ms: int
+    instance_id: str | None = None
+    last_seen: int = 0
+    gone: int | None = None  # virtual ms it left or expired
+    expired: bool = False
+    pending: bool = False  # handed an id (MEMBER_ID_REQUIRED), not joined with it yet
+    tentative: int | None = None  # when it would have joined with its id, if the phase's end says so
+
+
+@dataclass
+class _Builder:
+    profile: Profile
+    session_ms: int
+    rebalance_ms: int
+    records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+
+    def add(self, at: int, do: str, fields: dict[str, Any], level: Level, evidence: str | None = None) -> None:
+        doc: dict[str, Any] = {"level": level.value}
+        if evidence is not None:
+            doc["source"] = evidence
+        self.records.append((at, len(self.records), do, fields, doc))
+
+
+def client_id_of(member: str) -> str:
+    """A Java member id is ``client.id`` + ``-`` + a UUID; anything else is kept whole."""
+    return _UUID.sub("", member)
+
+
+def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
+           scope: str, group: str) -> list[GroupCase]:
+    """``rows``: one group's events (``rows_of`` dicts, time order).  One case per coordinator
+    segment: a group that moved to another broker starts again there."""
+    cases = []
+    for segment in _segments(rows):
+        case = _derive_segment(segment, profile, configs, scope=scope, group=group)
+        if case is not None:
+            cases.append(case)
+    return cases
+
+
+def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[list[Mapping[str, Any]]]:
+    run: list[Mapping[str, Any]] = []
+    broker: Any = None
+    for r in rows:
+        b = r.get("broker")
+        moved = r["kind"] == "group_loaded" or (b is not None and broker is not None and b != broker)
+        if moved and run:
+            yield run
+            run = []
+        if b is not None:
+            broker = b
+        if r["kind"] not in ("group_loaded", "group_unloaded"):
+            run.append(r)
+        if r["kind"] in ("group_unloaded", "group_dead") and run:
+            # a Dead group is gone from the coordinator's cache: the next join creates a new one
+            yield run
+            run = []
+    if run:
+        yield run
+
+
+def _details(r: Mapping[str, Any]) -> dict[str, Any]:
+    text = r.get("details")
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+_ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assignment_received",
+                      "group_member_failed", "group_member_left", "group_member_id_created",
+                      "group_member_joined"})
+
+
+def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
+                    scope: str, group: str) -> GroupCase | None:
+    # Lines before the first one that says where the group's rebalance cycle stands (a member
+    # expiring before any rebalance line) cannot be placed: the comparison starts there.
+    first = next((i for i, r in enumerate(rows) if r["kind"] in _ANCHORS), None)
+    if first is None:
+        return None
+    rows = rows[first:]
+    epoch = int(rows[0]["at"]) - SEED_MS
+    configs = dict(configs)
+    key = "group.initial.rebalance.delay.ms"
+    rounds = _initial_rounds(rows)
+    if key not in configs:
+        longest = max((x.end - x.start for x in rounds), default=None)
+        default = int(str(profile.defaults.get(key, 0)))
+        if longest is not None and longest < min(default, LAG_MS):
+            configs[key] = 0
+            configs["_inferred"] = key
+    delay_ms = int(str(configs.get(key, profile.defaults.get(key, 0))))
+    # A short initial delay (0 in the server.properties Kafka ships) still ends on the
+    # purgatory's reaper thread some ms later (23 ms in the real 3.1 logs), and joins within
+    # that lag make the round: each such round is held for as long as it was seen to last.
+    lag_rounds = ({x.begins: _delay_for(x.start, x.end, x.joins, extends=x.extends) for x in rounds}
+                  if delay_ms < LAG_MS else {})
+    # A longer one that ran more periods than the joins the lines show: members joined unseen
+    # (a join with its id inside a join phase logs nothing before 2.2 and 0.10.x-2.1 name none)
+    unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds if delay_ms >= LAG_MS and x.extends}
+    assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
+    b = _Builder(profile, session_ms, rebalance_ms)
+    members: dict[str, _Member] = {}
+    observations: list[Observation] = []
+
+    def at_of(r: Mapping[str, Any]) -> int:
+        return int(r["at"]) - epoch
+
+    def ev(r: Mapping[str, Any]) -> str:
+        return f"{r['source']}:{r['line']}"
+
+    # Pre-pass: who was there before the first line (named by a later line without having
+    # joined first), and how many unnamed others a member count implies.
+    before, unseen_joiners = _members_before(rows)
+    fillers = _fillers(rows, before)
+    seed_names = before + [f"member-before-logs-{i + 1}" for i in range(fillers)]
+    for r in rows:  # a member's MemberMetadata (2.4+ "has left" line) gives its real timeouts
+        d = _details(r)
+        if r.get("member") and "session_timeout_ms" in d:
+            assumed.setdefault(f"member {r['member']}", f"session {d['session_timeout_ms']} ms, rebalance "
+                               f"{d.get('rebalance_timeout_ms')} ms (its MemberMetadata)")
+    timeouts = {str(r["member"]): (int(_details(r)["session_timeout_ms"]),
+                                   int(_details(r).get("rebalance_timeout_ms") or rebalance_ms))
+                for r in rows if r.get("member") and "session_timeout_ms" in _details(r)}
+    #: member -> the row of its "Adding new member" line (the join that carries its id)
+    id_join_row: dict[str, int] = {}
+    for i, r in enumerate(rows):
+        if r.get("member") and (
+                (r["kind"] == "group_prepare_rebalance" and r.get("cause") == "new_member")
+                # "Pending (dynamic) member X joins group g in S state. Adding to the group now" (3.0+)
+                or (r["kind"] == "group_member_joined" and _details(r).get("pending"))):
+            id_join_row.setdefault(str(r["member"]), i)
+    floors: dict[str, int] = {}  # member -> a session timeout its own lines show it outlived
+    known_session = "session.timeout.ms" in configs
+    max_session = int(str(configs.get("group.max.session.timeout.ms",
+                                      profile.defaults.get("group.max.session.timeout.ms", 300000))))
+    min_session = int(str(configs.get("group.min.session.timeout.ms",
+                                      profile.defaults.get("group.min.session.timeout.ms", 6000))))
+
+    def new_member(name: str, at: int, instance_id: str | None = None) -> _Member:
+        s, rb = timeouts.get(name, (session_ms, rebalance_ms))
+        m = _Member(name, at, s, rb, instance_id, last_seen=at)
+        members[name] = m
+        return m
+
+    def join(m: _Member, at: int, level: Level, evidence: str | None, *,
+             first: Level | None = None, required: bool | None = None) -> None:
+        """A JoinGroup; ``first`` = the level of the id-less join that precedes it when the
+        member is new and the version hands out ids first (2.2+, KIP-394)."""
+        fields: dict[str, Any] = {"group": group, "client": m.alias, "client_id": client_id_of(m.alias),
+                                  "session_timeout_ms": m.session_ms, "rebalance_timeout_ms": m.rebalance_ms}
+        if m.instance_id is not None:
+            fields["instance_id"] = m.instance_id
+        if required is not None:
+            fields["require_known_member_id"] = required
+        if first is not None and m.instance_id is None and profile.has(Switch.MEMBER_ID_REQUIRED):
+            b.add(at, "join", dict(fields), first, evidence if first is not Level.INFERRED else None)
+        b.add(at, "join", fields, level, evidence)
+        m.last_seen = at
+
+    # The seed round: the members before the logs join and (unless the first line is the
+    # leader's assignment) sync, so that the group is where its first line finds it.
+    first_kind = rows[0]["kind"]
+    if seed_names:
+        delay = assumed_value(assumed, "group.initial.rebalance.delay.ms")
+        b.add(0, "set", {"config": {"group.initial.rebalance.delay.ms": 0}}, Level.INFERRED)
+        for name in seed_names:
+            join(new_member(name, 0, None), 0, Level.INFERRED, None, first=Level.INFERRED)
+        b.add(1000, "set", {"config": {"group.initial.rebalance.delay.ms": delay}}, Level.INFERRED)
+        if first_kind != "group_assignment_received":
+            for name in seed_names:
+                b.add(1000, "sync", {"group": group, "client": name}, Level.INFERRED)
+        if first_kind == "group_stabilized":
+            # the logs begin inside a join phase: some member's rejoin started it before them
+            join(members[seed_names[0]], SEED_MS - 1, Level.INFERRED, None)
+
+    round_end = 0
+    round_joined: set[str] = set()
+    not_rejoining: set[str] = set()
+    expiries: dict[str, tuple[int, str]] = {}
+    in_round = first_kind == "group_stabilized"
+
+    def alive(at: int) -> list[_Member]:
+        return [m for m in members.values() if m.gone is None or m.gone > at]
+
+    def complete_round(at: int, count: int | None, evidence: str) -> None:
+        """The join phase ended: every live member that had not rejoined does so now (or, when
+        the line's count says fewer ended it, the ones not seen for longest were dropped)."""
+        nonlocal round_joined, not_rejoining, in_round
+        present = alive(at)
+        rejoin = [m for m in present if m.alias not in round_joined and m.alias not in not_rejoining
+                  and not (m.pending and m.tentative is None)]
+        if count is not None:
+            rejoin = _who_rejoins(rejoin, present, count, round_joined)
+        for m in rejoin:
+            if m.tentative is not None:  # its join with its id followed its id line at once
+                join(m, m.tentative, Level.INFERRED, evidence)
+                m.pending, m.joined, m.last_seen, m.tentative = False, m.tentative, at, None
+                continue
+            join(m, at, Level.INFERRED, evidence)
+            if m.pending:
+                m.pending, m.joined = False, at
+        for m in present:
+            if m not in rejoin and m.alias not in round_joined:
+                m.gone = at
+            else:
+                m.last_seen = at  # the join response restarts its session (a heartbeat's worth)
+        round_joined, not_rejoining, in_round = set(), set(), False
+
+    for index, r in enumerate(rows):
+        at, kind, who = at_of(r), r["kind"], r.get("member")
+        cause, gen, count = r.get("cause"), r.get("generation"), r.get("members")
+        known = who is not None and who in members and members[who].gone is None
+        if index in lag_rounds:
+            delay, ends = lag_rounds[index]
+            b.add(at, "set", {"config": {key: delay}}, Level.INFERRED, ev(r))
+            round_end = ends - epoch
+        if kind == "group_member_joined" and who and known and members[who].pending \
+                and id_join_row.get(who) == index:
+            m = members[who]
+            join(m, at, Level.COORDINATOR, ev(r))  # the join with its id
+            m.pending, m.joined, m.tentative = False, at, None
+            round_joined.add(who)
+            continue
+        if kind in ("group_member_id_created", "group_member_joined"):
+            if who and not known:
+                m = new_member(who, at, r.get("instance_id"))
+                if _details(r).get("member_id_required"):
+                    # "… request the member to rejoin with this id" (2.2+, KIP-394): this line
+                    # is the id-less join; the client's join with the id follows at once (the
+                    # Java client's way) unless its own "Adding new member" line comes later
+                    later = id_join_row.get(who)
+                    parked = r.get("state") in ("PreparingRebalance", None)
+                    if later is None:
+                        # in a join phase the join with its id logs nothing: the phase's end
+                        # (its member count) says whether it came — right after this line, or
+                        # (outside one, where it would have logged) once the next phase began
+                        join(m, at, Level.COORDINATOR, ev(r), required=True)
+                        m.pending, m.tentative = True, at if parked else None
+                        continue
+                    if later > index:  # its join with the id is its own line, further on
+                        join(m, at, Level.COORDINATOR, ev(r), required=True)
+                        m.pending = True  # a pending id sends no heartbeats until it joins
+                        floors[who] = at_of(rows[later]) - at + 1  # nor did its session run out
+                        continue
+                    join(m, at, Level.INFERRED, ev(r), first=Level.COORDINATOR)
+                else:
+                    # "… for this member and add to the group": a client on JoinGroup v0-v3
+                    # (no KIP-394) joins in one request
+                    join(m, at, Level.COORDINATOR, ev(r), required=False)
+                round_joined.add(who)
+            continue
+        if kind == "group_prepare_rebalance":
+            drives = False
+            if cause == "new_member" and who:
+                if known and members[who].pending and id_join_row.get(who) == index:
+                    join(members[who], at, Level.COORDINATOR, ev(r))  # the join with its id
+                    members[who].pending, members[who].joined = False, at
+                elif not known:
+                    join(new_member(who, at, r.get("instance_id")), at, Level.COORDINATOR, ev(r),
+                         first=Level.INFERRED)
+                round_joined.add(who)
+                drives = True
+            elif cause in _REJOIN_CAUSES and who:
+                join(members[who] if known else new_member(who, at), at, Level.COORDINATOR, ev(r))
+                round_joined.add(who)
+                drives = True
+            elif cause == "leave" and who:
+                drives = _leave(b, members, who, at, group, ev(r))
+                if drives:
+                    observations.append(_removal(r, at, RemovalReason.LEAVE, drives=True))
+            elif cause == "heartbeat_expiration" and who:
+                expiries.setdefault(who, (at, ev(r)))
+            in_round = True
+            for m in members.values():
+                if m.pending and m.tentative is None and m.gone is None:
+                    m.tentative = at
+            for name in unseen_joiners.get(index, ()):
+                join(new_member(name, at), at, Level.INFERRED, ev(r), first=Level.INFERRED)
+                round_joined.add(name)
+            observations.append(_state(r, at, GroupState.PREPARING_REBALANCE, gen, None, drives=drives))
+            continue
+        if kind == "group_member_left" and who and _details(r).get("pending") and who not in members:
+            # "Pending member X is leaving": its id-less join (DEBUG before 2.3) came first
+            m = new_member(who, at)
+            join(m, at, Level.INFERRED, ev(r), required=True)
+            m.pending = True
+        if kind == "group_member_left":
+            if who:
+                drives = _leave(b, members, who, at, group, ev(r))
+                if drives:
+                    observations.append(_removal(r, at, RemovalReason.LEAVE, drives=True))
+            continue
+        if kind == "group_pending_member_expired" and who and who not in members:
+            # its id-less join logged nothing (before 2.3 "Created a new member id" is DEBUG):
+            # it came one session timeout before it expired
+            m = new_member(who, max(0, at - session_ms))
+            join(m, m.joined, Level.INFERRED, ev(r), required=True)
+            m.pending = True
+        if kind in ("group_member_failed", "group_pending_member_expired"):
+            if who and who not in expiries:
+                expiries[who] = (at, ev(r))
+                reason = (RemovalReason.PENDING_EXPIRED if kind == "group_pending_member_expired"
+                          else RemovalReason.SESSION_TIMEOUT)
+                if who in members and members[who].gone is None:
+                    members[who].gone = at
+                    members[who].expired = True
+                observations.append(_removal(r, at, reason))
+            continue
+        if kind == "group_members_removed":
+            gone = _details(r).get("members") or ([who] if who else [])
+            for name in gone:
+                not_rejoining.add(str(name))
+                observations.append(_removal({**r, "member": name}, at, RemovalReason.REBALANCE_TIMEOUT))
+            continue
+        if kind == "group_stabilized":
+            for n, t in enumerate(unseen.get(index, ())):
+                m = new_member(f"unseen-joiner-{index}-{n + 1}", t - epoch)
+                join(m, t - epoch, Level.INFERRED, ev(r), first=Level.INFERRED)
+                round_joined.add(m.alias)
+            complete_round(at, None if count is None else int(count), ev(r))
+            observations.append(_state(r, at, GroupState.COMPLETING_REBALANCE, gen, count))
+            continue
+        if kind == "group_assignment_received":
+            if in_round:  # no "Stabilized" line for this round: its rejoins still happened
+                complete_round(at, None if count is None else int(count), ev(r))
+            leader = who
+            # the engine ends a zero-delay round on the ms its periods give, a few ms from the
+            # purgatory's real lag: the SyncGroups come after it
+            sync_at = max(at, round_end)
+            for m in sorted((m for m in alive(at) if not m.pending), key=lambda m: (m.alias == leader, m.alias)):
+                b.add(sync_at, "sync", {"group": group, "client": m.alias},
+                      Level.COORDINATOR if m.alias == leader else Level.INFERRED, ev(r))
+                m.last_seen = at
+            observations.append(_state(r, at, GroupState.STABLE, gen, count, drives=True))
+            continue
+        if kind == "group_empty":
+            observations.append(_state(r, at, GroupState.EMPTY, gen, 0))
+            continue
+        if kind == "group_dead":
+            # offsets expiry or DeleteGroups: a coordinator step the trace gives as a deletion
+            b.add(at, "delete_group", {"group": group}, Level.COORDINATOR, ev(r))
+            observations.append(_state(r, at, GroupState.DEAD, gen, 0, drives=True))
+            continue
+
+    # A member whose session timeout no line gives (no MemberMetadata, no ConsumerConfig: other
+    # clients' defaults differ — kafka-python and librdkafka before 1.9 use 10 s) and that
+    # expired sooner after its last sign of life than the assumed default ran with a shorter
+    # one, down to the broker's group.min.session.timeout.ms: only below that is it too early.
+    # Likewise a pending member whose join with its id came later than the default allows
+    # had a longer one.
+    for name, m in members.items():
+        if name in timeouts or known_session:
+            continue
+        fitted = m.session_ms
+        if name in expiries and expiries[name][0] - m.last_seen < fitted:
+            fitted = max(min_session, expiries[name][0] - m.last_seen)
+        fitted = min(max(fitted, floors.get(name, 0)), max_session)
+        if fitted != m.session_ms:
+            m.session_ms = fitted
+            for rec in b.records:
+                if rec[2] == "join" and rec[3].get("client") == name:
+                    rec[3]["session_timeout_ms"] = fitted
+    end = at_of(rows[-1])
+    _heartbeats(b, members, expiries, group, end)
+    # run the clock past the last line, so that what its timers make happen is there to compare
+    b.add(end + TAIL_MS, "tick", {}, Level.INFERRED)
+    records = sorted(b.records, key=lambda x: (x[0], x[1]))
+    broker_config = {k: int(str(configs[k])) for k in _BROKER_KEYS if k in configs}
+    trace = Trace(
+        path=f"<derived: group {group} in {scope}>",
+        header=Header(profile=profile.name, config=broker_config,
+                      extra={"source": "derived from logs", "scope": scope}),
+        records=tuple(Stimulus(i + 1, at, do, fields, doc) for i, (at, _, do, fields, doc) in enumerate(records)),
+    )
+    opaque = None
+    if any(r["kind"] == "group_prepare_rebalance" and not r.get("cause") for r in rows):
+        # 0.10-2.0 name no rebalance trigger ("Preparing to rebalance group g with old
+        # generation N"): joins, rejoins and leaves are then invisible to a re-run
+        opaque = ("its coordinator's lines name no rebalance trigger (Kafka before 2.1): add the "
+                  "consumers' logs, or read it with Kafka's state table and generations only")
+    return GroupCase(scope, group, rows[0].get("broker"), epoch, trace, tuple(observations), assumed, SEED_MS,
+                     opaque)
+
+
+def _state(r: Mapping[str, Any], at: int, state: GroupState, gen: Any, members: Any, *,
+           drives: bool = False) -> Observation:
+    return Observation(at, r["kind"], state, None if gen is None else int(gen),
+                       None if members is None else int(members), r.get("member"), None,
+                       str(r["source"]), int(r["line"]), str(r.get("raw") or ""), drives)
+
+
+def _removal(r: Mapping[str, Any], at: int, reason: RemovalReason, *, drives: bool = False) -> Observation:
+    return Observation(at, r["kind"], None, None, None, r.get("member"), reason, str(r["source"]),
+                       int(r["line"]), str(r.get("raw") or ""), drives)
+
+
+def _leave(b: _Builder, members: dict[str, _Member], who: str, at: int, group: str, evidence: str) -> bool:
+    """A LeaveGroup, once per member (its rebalance line and its "has left" line are one leave)."""
+    m = members.get(who)
+    if m is None or m.gone is not None:
+        return False
+    b.add(at, "leave", {"group": group, "client": who}, Level.COORDINATOR, evidence)
+    m.gone = at
+    return True
+
+
+def _who_rejoins(candidates: list[_Member], alive: list[_Member], count: int, joined: set[str]) -> list[_Member]:
+    """The members that rejoin a join phase the line says ended with ``count`` members: all the
+    live ones unless fewer ended it; then the ones last seen alive stay (the others had stopped
+    and were dropped when the phase timed out)."""
+    have = len([m for m in alive if m.alias in joined])
+    room = count - have
+    if room >= len(candidates):
+        return candidates
+    if room <= 0:
+        return []
+    return sorted(candidates, key=lambda m: (-m.last_seen, m.alias))[:room]
+
+
+def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[int, list[str]]]:
+    """Members a line names before any line shows them joining.  Those named before the logs
+    show the group empty joined before the logs; the others joined unseen inside a join phase
+    (where a join with a known id logs nothing; before 2.1 no join does): the latest rebalance
+    line before the one that names them (its row -> the members)."""
+    joined: set[str] = set()
+    before: list[str] = []
+    unseen: dict[int, list[str]] = {}
+    # a log whose first line is a new group's first rebalance (old generation 0) had no members
+    emptied = bool(rows) and rows[0]["kind"] == "group_prepare_rebalance" and rows[0].get("generation") == 0
+    phase: int | None = None  # row of the latest rebalance line
+    for i, r in enumerate(rows):
+        who = r.get("member")
+        kind = r["kind"]
+        if kind == "group_empty":
+            emptied = True
+        if kind == "group_prepare_rebalance":
+            phase = i
+        if not who:
+            continue
+        if kind in ("group_member_id_created", "group_member_joined") or (
+                kind == "group_prepare_rebalance" and r.get("cause") == "new_member"):
+            joined.add(who)
+            continue
+        if kind == "group_pending_member_expired" or (kind == "group_member_left" and _details(r).get("pending")):
+            joined.add(who)
+            continue
+        if who in joined:
+            continue
+        joined.add(who)
+        if emptied and phase is not None:
+            unseen.setdefault(phase, []).append(who)
+        else:
+            before.append(who)
+    return before, unseen
+
+
+def _fillers(rows: Sequence[Mapping[str, Any]], before: list[str]) -> int:
+    """Unnamed members before the logs: what the first member count says beyond those known."""
+    present = set(before)
+    for r in rows:
+        kind, who = r["kind"], r.get("member")
+        if kind in ("group_stabilized", "group_assignment_received") and r.get("members") is not None:
+            return max(0, int(r["members"]) - len(present))
+        if not who:
+            continue
+        if kind in ("group_member_id_created", "group_member_joined") or (
+                kind == "group_prepare_rebalance" and r.get("cause") == "new_member"):
+            present.add(who)
+        elif kind in ("group_member_left", "group_member_failed") or (
+                kind == "group_prepare_rebalance" and r.get("cause") in ("leave", "heartbeat_expiration")):
+            present.discard(who)
+    return 0
+
+
+def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[str, tuple[int, str]],
+                group: str, end: int) -> None:
+    """Each member heartbeats from its join until it leaves, or until its session timeout
+    before the line that expires it (never before the last line that shows it alive), or
+    to the end of the logs.  Every half session is enough for Kafka's expiry rule."""
+    for m in members.values():
+        if m.pending:
+            continue
+        stop = end
+        if m.alias in expiries:
+            stop = max(expiries[m.alias][0] - m.session_ms, m.last_seen)
+        elif m.gone is not None:
+            stop = m.gone - 1
+        step = max(1, m.session_ms // 2)
+        t = m.joined + step
+        while t < stop:
+            b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED)
+            t += step
+        if m.alias in expiries and stop > m.joined:
+            b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED)
+
+
+_BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms", "group.max.session.timeout.ms")
+
+
+@dataclass(frozen=True)
+class _InitialRound:
+    """The first join phase of an empty group, as its lines show it."""
+
+    begins: int  # index of the row of the join that began it
+    ends: int  # index of its "Stabilized" row
+    start: int  # wall ms
+    end: int
+    joins: tuple[int, ...]  # wall ms of each member's join in it
+    extends: bool  # generation 0: each period with a join buys another (KIP-134 newMemberAdded)
+
+
+def _initial_rounds(rows: Sequence[Mapping[str, Any]]) -> list[_InitialRound]:
+    """The first join phases of an empty group in ``rows``."""
+    out: list[_InitialRound] = []
+    empty = True
+    began: tuple[int, int] | None = None  # (row index, at)
+    joins: list[int] = []
+    seen: set[Any] = set()
+    named = {r.get("member") for r in rows if r["kind"] == "group_prepare_rebalance" and r.get("cause") == "new_member"}
+    for i, r in enumerate(rows):
+        kind, at = r["kind"], int(r["at"])
+        # a member's id-less join (KIP-394) is no member yet when its own join line follows
+        idless = (kind == "group_member_id_created" and _details(r).get("member_id_required")
+                  and r.get("member") in named)
+        new = (kind in ("group_member_id_created", "group_member_joined") and not idless) or (
+            kind == "group_prepare_rebalance" and r.get("cause") == "new_member")
+        if kind == "group_empty":
+            empty, began, joins, seen = True, None, [], set()
+        elif new and empty:
+            if began is None:
+                began = (i, at)
+            if r.get("member") not in seen:  # a member's id line and its rebalance line: one join
+                seen.add(r.get("member"))
+                joins.append(at)
+        elif kind == "group_prepare_rebalance":
+            if empty and began is None:  # a trigger the line does not name (before 2.1)
+                began = (i, at)
+                joins.append(at)
+            empty = False if began is None else empty
+        elif kind == "group_stabilized":
+            if began is not None:
+                # the round that makes generation 1 began at generation 0
+                out.append(_InitialRound(began[0], i, began[1], at, tuple(joins), r.get("generation") == 1))
+            empty, began, joins, seen = False, None, [], set()
+    return out
+
+
+def _periods_end(start: int, d: int, joins: Sequence[int]) -> int:
+    """When an InitialDelayedJoin of ``d`` begun at ``start`` ends, extended by every period in
+    which a member joined after the first (``joins``; one at a period's very end comes after
+    its timer, so in the next period)."""
+    t = start + d
+    while any(t - d <= j < t for j in joins):
+        t += d
+    return t
+
+
+def _unseen_joins(x: _InitialRound, d: int) -> list[int]:
+    """Joins (wall ms) that the round's length implies and its lines do not show: one just
+    before the end of each period that was extended with no join seen in it."""
+    joins = list(x.joins[1:])
+    added: list[int] = []
+    t = _periods_end(x.start, d, joins)
+    while t < x.end - TOLERANCE and len(added) < 16:
+        added.append(t - 1)
+        joins.append(t - 1)
+        t = _periods_end(x.start, d, joins)
+    return added if abs(t - x.end) <= TOLERANCE else []
+
+
+def _delay_for(start: int, end: int, joins: Sequence[int], *, extends: bool) -> tuple[int, int]:
+    """The delay d with which a round begun at ``start`` ends nearest ``end`` with every join
+    in it — one period, or (at generation 0) one more for every period in which members
+    joined (a join at a period's very end comes after its timer, as in the engine) — and
+    when the engine will end it."""
+    span = max(1, end - start)
+    later = list(joins[1:])
+    if not extends or not later:
+        return span, start + span
+    best: tuple[int, int, int] | None = None  # (miss, d, t)
+    for d in range(1, span + 1):
+        t = _periods_end(start, d, later)
+        if any(j >= t for j in later):
+            continue  # a join the round would have missed
+        # rather early than late: the leader's SyncGroup follows the line at once
+        miss = (0 if t <= end else 1, abs(t - end))
+        if best is None or miss < best[0]:
+            best = (miss, d, t)  # type: ignore[assignment]
+    return (best[1], best[2]) if best is not None else (span, start + span)
+
+
+def _assumptions(profile: Profile, configs: Mapping[str, Any]) -> tuple[dict[str, str], int, int]:
+    """The configs the derived trace runs with, each with where it comes from."""
+    assumed: dict[str, str] = {}
+    for key in _BROKER_KEYS:
+        if configs.get("_inferred") == key:
+            assumed[key] = (f"{configs[key]} (inferred: no empty group's first join phase lasted longer "
+                            "than that)")
+        elif key in configs:
+            assumed[key] = f"{configs[key]} (broker config)"
+        elif key in profile.defaults:
+            assumed[key] = f"{profile.defaults[key]} (Kafka {profile.name} default)"
+    session = int(configs.get("session.timeout.ms", profile.defaults.get("session.timeout.ms", 10000)))
+    rebalance = int(configs.get("max.poll.interval.ms", profile.defaults.get("max.poll.interval.ms", session)))
+    if not profile.has(Switch.REBALANCE_TIMEOUT):
+        rebalance = session
+    where = "consumer config" if "session.timeout.ms" in configs else f"Kafka {profile.name} consumer default"
+    assumed["session.timeout.ms"] = f"{session} ({where})"
+    where = "consumer config" if "max.poll.interval.ms" in configs else f"Kafka {profile.name} consumer default"
+    assumed["max.poll.interval.ms"] = f"{rebalance} ({where})"
+    return assumed, session, rebalance
+
+
+def assumed_value(assumed: Mapping[str, str], key: str) -> int:
+    return int(str(assumed.get(key, "0")).split(" ", 1)[0])

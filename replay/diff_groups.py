@@ -1,0 +1,484 @@
+"""Run a group's derived trace through the engine and align what Kafka's rules make happen
+with what the coordinator logged (DESIGN.md "Replay and diff": run, diff).
+
+State changes and member removals are aligned separately, each in time order: an observed
+line is matched to the engine's next change of the same kind within ``TOLERANCE_MS``.  What
+is left over on either side is a finding, classified by what it is next to — a join phase
+that ended later than its rebalance timeout allows, a member expired before its session
+could have run out, a state the engine went through that no line shows, a line the engine
+cannot produce.  Generations are compared relative to the group's usual offset (a log that
+starts at generation 412 is not a mismatch), so one wrong line is one finding.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from kafka_forensics.engine.effects import Effect, MemberRemoved, RemovalReason, Response, StateChanged
+from kafka_forensics.engine.group.states import GroupState, is_legal
+from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
+
+from .derive_groups import GROUP_COLUMNS, GROUP_KINDS, TAIL_MS, GroupCase, Observation, derive
+from .findings import Evidence, Finding, FindingKind, Severity
+from .runner import RunError, run_trace
+
+#: how far apart (ms) an observed line and the engine's change may be and still be one event:
+#: causally linked lines of a real coordinator can be seconds apart (a heartbeat expiry logged
+#: 2.5 s before the rebalance it starts, Kafka 2.3.1 in the real corpus: lock contention, GC)
+MATCH_WINDOW_MS = TAIL_MS
+#: a matched pair further apart than this is a timing finding where the kind has one
+TOLERANCE_MS = 1000
+
+
+@dataclass(frozen=True)
+class Expected:
+    """One change the engine made."""
+
+    at: int  # virtual ms
+    state: GroupState | None
+    generation: int | None
+    members: int | None
+    member: str | None  # the alias removed
+    removal: RemovalReason | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One row of ``replay --group``: an observed line beside the engine's change."""
+
+    at: int  # virtual ms
+    observed: Observation | None
+    expected: Expected | None
+    verdict: str  # "ok", "stimulus" or a finding kind
+
+
+@dataclass(frozen=True)
+class GroupReplay:
+    case: GroupCase
+    steps: tuple[Step, ...]
+    findings: tuple[Finding, ...]
+    rebalances: int  # the engine's rebalances within the logged window
+    stimuli: int
+    error: str | None = None
+    levels: Mapping[str, int] = field(default_factory=dict)  # stimuli by evidence level
+
+
+def configs_by_scope(events: pl.DataFrame) -> dict[str, dict[str, Any]]:
+    """Per scope: the brokers' group settings and, per ``group.id``, its consumers' settings
+    (``group:<id>`` keys), from the ``KafkaConfig`` / ``ConsumerConfig values:`` dumps."""
+    out: dict[str, dict[str, Any]] = {}
+    if "details" not in events.columns:
+        return out
+    dumps = events.filter(pl.col("kind").is_in(["broker_config", "client_config"]))
+    for scope, kind, details in dumps.select("scope", "kind", "details").iter_rows():
+        try:
+            settings = json.loads(details) if details else {}
+        except ValueError:
+            continue
+        mine = out.setdefault(scope, {})
+        if kind == "broker_config":
+            for key in ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+                        "group.max.session.timeout.ms"):
+                if key in settings:
+                    mine.setdefault(key, settings[key])
+        elif settings.get("group.id"):
+            consumer = mine.setdefault(f"group:{settings['group.id']}", {})
+            for key in ("session.timeout.ms", "max.poll.interval.ms", "heartbeat.interval.ms"):
+                if key in settings:
+                    consumer.setdefault(key, settings[key])
+    return out
+
+
+def profiles_by_scope(events: pl.DataFrame) -> dict[str, Profile]:
+    """Per scope: the engine profile of the oldest release its wording allows (a profile is
+    the newest named one at or below it)."""
+    from .versions import kafka_versions
+
+    out: dict[str, Profile] = {}
+    java = set()
+    if "logger" in events.columns:
+        java = set(events.filter(pl.col("logger").str.starts_with("org.apache.kafka.coordinator.group"))
+                   .get_column("scope").unique().to_list())
+    for scope, wording in kafka_versions(events).items():
+        if wording.range is None:
+            continue
+        lo = wording.range[0]
+        try:
+            chosen = profile(f"{lo[0]}.{lo[1]}.{lo[2]}")
+        except ValueError:
+            continue  # older than the engine's oldest profile (0.10.0)
+        if scope in java and not chosen.has(Switch.NEW_GROUP_COORDINATOR):
+            # the Java group coordinator wrote the lines (KIP-848's runtime: opt-in from 3.7,
+            # the default from 4.0): its behaviour is the first profile that has it
+            chosen = next(p for n in PROFILE_NAMES if (p := profile(n)).has(Switch.NEW_GROUP_COORDINATOR))
+        out[scope] = chosen
+    return out
+
+
+def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
+                  overrides: Mapping[str, Any] | None = None,
+                  profile_name: str | None = None) -> list[GroupReplay]:
+    """Derive, run and align every classic group in ``events`` (``scope`` column present)."""
+    from .detect import rows_of, with_scope
+
+    scoped = with_scope(events)
+    rows = rows_of(scoped, GROUP_KINDS, GROUP_COLUMNS)
+    if not rows:
+        return []
+    profiles = profiles_by_scope(scoped)
+    configs = configs_by_scope(scoped)
+    by_group: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in rows:
+        if r.get("group") is None or (groups is not None and r["group"] not in groups):
+            continue
+        by_group.setdefault((r["scope"], r["group"]), []).append(r)
+    out = []
+    for (scope, group), mine in sorted(by_group.items()):
+        prof = profile(profile_name) if profile_name else profiles.get(scope)
+        if prof is None:
+            continue
+        settings = dict(configs.get(scope, {}))
+        settings.update(settings.pop(f"group:{group}", {}))
+        settings = {k: v for k, v in settings.items() if not k.startswith("group:")}
+        for case in derive(mine, prof, settings, scope=scope, group=group):
+            out.append(replay_case(case, overrides or {}))
+    return out
+
+
+def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
+    levels = Counter(str(s.doc.get("level")) for s in case.trace.records)
+    if case.opaque is not None:
+        steps, findings = _observed_only(case)
+        return GroupReplay(case, tuple(steps), tuple(findings), 0, 0, None, {})
+    try:
+        result = run_trace(case.trace, overrides)
+    except RunError as e:
+        return GroupReplay(case, (), (), 0, len(case.trace.records), str(e), dict(levels))
+    expected = _expected(result.effects, case)
+    steps, findings = _align(case, expected)
+    rebalances = sum(1 for e in expected if e.state is GroupState.PREPARING_REBALANCE)
+    return GroupReplay(case, tuple(steps), tuple(findings), rebalances, len(case.trace.records), None,
+                       dict(sorted(levels.items())))
+
+
+def _expected(effects: Sequence[Effect], case: GroupCase) -> list[Expected]:
+    out = []
+    alias: dict[str, str] = {}  # the engine's member ids -> the clients (the logs' member ids)
+    for e in effects:
+        if isinstance(e, Response) and e.request == "join" and e.member_id:
+            alias.setdefault(e.member_id, e.client)
+        if e.at < case.first_at:
+            continue  # the seed round before the logs
+        if isinstance(e, StateChanged) and e.group == case.group:
+            out.append(Expected(e.at, GroupState.from_name(e.to_state), e.generation, e.members, None, None,
+                                e.reason))
+        elif isinstance(e, MemberRemoved) and e.group == case.group:
+            out.append(Expected(e.at, None, e.generation, None, e.client or alias.get(e.member_id, e.member_id),
+                                e.reason))
+    return out
+
+
+# -- alignment ---------------------------------------------------------------------------------
+
+def _same(o: Observation, e: Expected) -> bool:
+    if abs(o.at - e.at) > MATCH_WINDOW_MS:
+        return False
+    if o.state is not None:
+        return e.state is o.state
+    return e.member == o.member and _removal_class(e.removal) == _removal_class(o.removal)
+
+
+def _removal_class(r: RemovalReason | None) -> str:
+    if r in (RemovalReason.LEAVE, RemovalReason.POLL_TIMEOUT):
+        return "leave"
+    if r in (RemovalReason.SESSION_TIMEOUT, RemovalReason.JOIN_TIMEOUT):
+        return "expired"
+    return str(r.value if r else None)
+
+
+def _match(obs: Sequence[Observation], exp: Sequence[Expected]) -> tuple[
+        list[tuple[Observation, Expected]], list[Observation], list[Expected]]:
+    pairs: list[tuple[Observation, Expected]] = []
+    lone_o: list[Observation] = []
+    used = [False] * len(exp)
+    j = 0
+    for o in obs:
+        k = next((k for k in range(j, len(exp)) if not used[k] and exp[k].at <= o.at + MATCH_WINDOW_MS
+                  and _same(o, exp[k])), None)
+        if k is None:
+            lone_o.append(o)
+            continue
+        used[k] = True
+        pairs.append((o, exp[k]))
+        if o.state is not None:
+            j = k + 1  # state changes keep their order; removals may come in any order at an instant
+    return pairs, lone_o, [e for e, u in zip(exp, used, strict=True) if not u]
+
+
+def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[Finding]]:
+    end = max((o.at for o in case.observations), default=case.first_at) + MATCH_WINDOW_MS
+    exp_states = [e for e in expected if e.state is not None and e.at <= end]
+    exp_removed = [e for e in expected if e.removal is not None and e.at <= end]
+    obs_states = [o for o in case.observations if o.state is not None]
+    obs_removed = [o for o in case.observations if o.state is None]
+    s_pairs, s_obs, s_exp = _match(obs_states, exp_states)
+    r_pairs, r_obs, r_exp = _match(obs_removed, exp_removed)
+    f = _Findings(case)
+    steps: list[Step] = []
+    verdict: dict[int, str] = {}  # id(observation or expected) -> verdict
+
+    # a join phase that ended later than Kafka's rules allow, or a member expired too soon:
+    # one observed line and one engine change of the same thing at different times
+    for o in list(s_obs):
+        e = next((e for e in s_exp if e.state is o.state and o.state is GroupState.COMPLETING_REBALANCE
+                  and e.at < o.at), None)
+        if e is not None:
+            s_obs.remove(o)
+            s_exp.remove(e)
+            verdict[id(o)] = verdict[id(e)] = f.late_round(o, e, obs_states).value
+            steps.append(Step(o.at, o, e, verdict[id(o)]))
+    for o in list(r_obs):
+        if _removal_class(o.removal) != "expired":
+            continue
+        e = next((e for e in r_exp if e.member == o.member and _removal_class(e.removal) == "expired"), None)
+        if e is None or e.at > o.at:
+            s_ = f.early_expiry(o, e)
+            verdict[id(o)] = s_.value
+            r_obs.remove(o)
+            if e is not None:
+                r_exp.remove(e)
+                verdict[id(e)] = s_.value
+            steps.append(Step(o.at, o, e, s_.value))
+
+    for o, e in list(s_pairs):
+        if o.state is GroupState.COMPLETING_REBALANCE and o.at - e.at > TOLERANCE_MS:
+            verdict[id(o)] = f.late_round(o, e, obs_states).value
+            s_pairs.remove((o, e))
+            steps.append(Step(o.at, o, e, verdict[id(o)]))
+    for o, e in list(r_pairs):
+        if _removal_class(o.removal) == "expired" and e.at - o.at > TOLERANCE_MS:
+            f.early_expiry(o, e)
+            r_pairs.remove((o, e))
+            steps.append(Step(o.at, o, e, FindingKind.EARLY_EXPIRY.value))
+
+    base = _generation_base(s_pairs)
+    previous: Observation | None = None
+    shift = base
+    for i, (o, e) in enumerate(s_pairs):
+        v = "stimulus" if o.drives else "ok"
+        if o.generation is not None and e.generation is not None and o.generation - e.generation != shift:
+            nxt = next(((o2, e2) for o2, e2 in s_pairs[i + 1:] if o2.generation is not None
+                        and e2.generation is not None), None)
+            persistent = nxt is not None and nxt[0].generation - nxt[1].generation == o.generation - e.generation
+            f.generation(o, e, shift, persistent)
+            v = FindingKind.GENERATION_MISMATCH.value
+            if persistent:
+                shift = o.generation - e.generation
+        elif o.members is not None and e.members is not None and o.members != e.members:
+            f.member_count(o, e)
+            v = FindingKind.MEMBER_COUNT_MISMATCH.value
+        steps.append(Step(o.at, o, e, v))
+        previous = o
+    del previous
+    for o, e in r_pairs:
+        steps.append(Step(o.at, o, e, "stimulus" if o.drives else "ok"))
+
+    missing_between: list[tuple[int, int]] = []
+    for e in s_exp:
+        before = max((o for o in obs_states if o.at < e.at), key=lambda o: o.at, default=None)
+        after = min((o for o in obs_states if o.at >= e.at), key=lambda o: o.at, default=None)
+        if after is None:
+            continue  # after the last line: the logs end before it
+        f.missing(e, before, after)
+        missing_between.append((before.at if before else e.at, after.at))
+        steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
+    for e in r_exp:
+        if _removal_class(e.removal) == "expired" and e.at <= end - MATCH_WINDOW_MS:
+            f.missing_removal(e, obs_states)
+            steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
+    for o in s_obs + r_obs:
+        f.unexpected(o, obs_states)
+        steps.append(Step(o.at, o, None, FindingKind.UNEXPECTED_TRANSITION.value))
+
+    # Kafka's table: consecutive observed states with nothing the engine says was skipped
+    ordered = sorted(obs_states, key=lambda o: (o.at, o.line))
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        assert a.state is not None and b.state is not None
+        if is_legal(a.state, b.state):
+            continue
+        if any(lo <= b.at and hi >= a.at for lo, hi in missing_between):
+            continue
+        f.illegal(a, b)
+    steps.sort(key=lambda s: (s.at, s.observed.line if s.observed else 0))
+    return steps, f.out
+
+
+def _observed_only(case: GroupCase) -> tuple[list[Step], list[Finding]]:
+    """A group the engine cannot re-run: Kafka's state table between consecutive lines, and
+    each completed join phase adding one to the generation."""
+    f = _Findings(case)
+    steps: list[Step] = []
+    states = sorted((o for o in case.observations if o.state is not None), key=lambda o: (o.at, o.line))
+    current: int | None = None
+    for a, b in zip([None, *states], states, strict=False):
+        if a is not None and a.state is not None and b.state is not None and not is_legal(a.state, b.state):
+            f.illegal(a, b)
+        verdict = "ok"
+        if b.generation is not None:
+            # a rebalance line names the generation it leaves; Stabilized / Empty the next one
+            want = None if current is None else (current if b.state is GroupState.PREPARING_REBALANCE
+                                                  else current + 1 if b.state in _NEW_GENERATION else current)
+            if want is not None and b.generation != want:
+                f.generation_continuity(b, want)
+                verdict = FindingKind.GENERATION_MISMATCH.value
+            current = b.generation
+        steps.append(Step(b.at, b, None, verdict))
+    return steps, f.out
+
+
+_NEW_GENERATION = frozenset({GroupState.COMPLETING_REBALANCE, GroupState.EMPTY})
+
+
+def _generation_base(pairs: Sequence[tuple[Observation, Expected]]) -> int:
+    diffs = Counter(o.generation - e.generation for o, e in pairs
+                    if o.generation is not None and e.generation is not None)
+    if not diffs:
+        return 0
+    best = max(diffs.values())
+    # the most common offset; among equals, the first one seen
+    for o, e in pairs:
+        if o.generation is not None and e.generation is not None and diffs[o.generation - e.generation] == best:
+            return o.generation - e.generation
+    return 0
+
+
+class _Findings:
+    def __init__(self, case: GroupCase) -> None:
+        self.case = case
+        self.out: list[Finding] = []
+        self.entity = f"group {case.group}"
+
+    def _add(self, kind: FindingKind, severity: Severity, start: int, end: int, expected: str, observed: str,
+             message: str, lines: Sequence[Observation], **details: Any) -> None:
+        c = self.case
+        evidence = tuple(sorted({Evidence(o.source, o.line) for o in lines}))
+        details = {**details, "profile": c.trace.header.profile,
+                   "assumed": dict(sorted(c.assumed.items()))}
+        self.out.append(Finding(kind, severity, self.entity, c.wall(min(start, end)), c.wall(max(start, end)),
+                                expected, observed, message, evidence, c.scope, details))
+
+    def _t(self, at: int) -> str:
+        from .findings import iso
+
+        return iso(self.case.wall(at))
+
+    def late_round(self, o: Observation, e: Expected, states: Sequence[Observation]) -> FindingKind:
+        began = max((x for x in states if x.at <= o.at and x.state is GroupState.PREPARING_REBALANCE),
+                    key=lambda x: x.at, default=None)
+        timeout = _max_rebalance_ms(self.case)
+        lines = [o] + ([began] if began else [])
+        if began is not None and o.at - began.at > timeout:
+            self._add(FindingKind.REBALANCE_TIMEOUT_EXCEEDED, Severity.WARNING, began.at, o.at,
+                      f"the join phase ends by {self._t(began.at + timeout)} (rebalance timeout {timeout} ms)",
+                      f"it ended at {self._t(o.at)}, {(o.at - began.at) / 1000:.1f} s after it began",
+                      f"Group {self.case.group}'s rebalance outlasted its rebalance timeout: find the member "
+                      "that rejoined last and what kept it (processing or onPartitionsRevoked).", lines,
+                      timeout_ms=timeout)
+            return FindingKind.REBALANCE_TIMEOUT_EXCEEDED
+        self._add(FindingKind.UNEXPECTED_TRANSITION, Severity.WARNING, e.at, o.at,
+                  f"the join phase ends at {self._t(e.at)} under Kafka's rules",
+                  f"it ended at {self._t(o.at)}",
+                  "The join phase ended later than the members' joins and the assumed configs explain: check "
+                  "group.initial.rebalance.delay.ms and the consumers' configs.", lines)
+        return FindingKind.UNEXPECTED_TRANSITION
+
+    def early_expiry(self, o: Observation, e: Expected | None) -> FindingKind:
+        session = _session_ms(self.case, o.member)
+        expected = (f"no expiry before {self._t(e.at)} (session timeout {session} ms after its last sign of life)"
+                    if e is not None else f"the member stays (its session timeout is {session} ms)")
+        self._add(FindingKind.EARLY_EXPIRY, Severity.WARNING, o.at, e.at if e else o.at, expected,
+                  f"member {o.member} expired at {self._t(o.at)}",
+                  f"Member {o.member} was expired sooner than its session.timeout.ms allows: compare the consumer's "
+                  "session.timeout.ms with the one assumed, and the consumer's and broker's clocks.", [o],
+                  member=o.member, session_timeout_ms=session)
+        return FindingKind.EARLY_EXPIRY
+
+    def generation(self, o: Observation, e: Expected, shift: int, persistent: bool) -> None:
+        want = (e.generation or 0) + shift
+        self._add(FindingKind.GENERATION_MISMATCH, Severity.WARNING, o.at, o.at,
+                  f"generation {want}", f"generation {o.generation}",
+                  "The generation the line names is not the one the group's earlier rounds lead to"
+                  + (" (and later lines continue from it: rounds the logs do not show)" if persistent
+                     else " (and later lines go on from the expected one: this line is the odd one out)")
+                  + ".", [o], expected_generation=want, observed_generation=o.generation)
+
+    def generation_continuity(self, o: Observation, want: int) -> None:
+        self._add(FindingKind.GENERATION_MISMATCH, Severity.WARNING, o.at, o.at,
+                  f"generation {want}", f"generation {o.generation}",
+                  "The generation skips or repeats: join rounds the logs do not show (rotated files, a "
+                  "coordinator move) or a group that was recreated.", [o], expected_generation=want,
+                  observed_generation=o.generation, engine="not run: " + (self.case.opaque or ""))
+
+    def member_count(self, o: Observation, e: Expected) -> None:
+        self._add(FindingKind.MEMBER_COUNT_MISMATCH, Severity.WARNING, o.at, o.at,
+                  f"{e.members} members", f"{o.members} members",
+                  "Members joined or left without a line of their own: add the consumers' logs for this window.",
+                  [o], expected_members=e.members, observed_members=o.members)
+
+    def missing(self, e: Expected, before: Observation | None, after: Observation) -> None:
+        state = e.state.value if e.state else "?"
+        lines = [x for x in (before, after) if x is not None]
+        self._add(FindingKind.MISSING_TRANSITION, Severity.WARNING, e.at, e.at,
+                  f"{state} (generation {e.generation}) at {self._t(e.at)}",
+                  "no line shows it" + (f" between {before.kind} and {after.kind}" if before else ""),
+                  f"Kafka's rules put group {self.case.group} through {state} here but no line shows it: check "
+                  "for rotated-away files or a coordinator that logged differently.", lines, state=state)
+
+    def missing_removal(self, e: Expected, states: Sequence[Observation]) -> None:
+        near = [x for x in states if abs(x.at - e.at) <= 60_000][:2]
+        self._add(FindingKind.MISSING_TRANSITION, Severity.INFO, e.at, e.at,
+                  f"member {e.member} expires at {self._t(e.at)}", "no line shows it",
+                  f"Under the assumed session timeout member {e.member} would have expired here: its heartbeats "
+                  "may have come from lines the logs do not hold, or its session timeout is longer.", near,
+                  member=e.member)
+
+    def unexpected(self, o: Observation, states: Sequence[Observation]) -> None:
+        what = o.state.value if o.state else f"member {o.member} removed ({o.removal.value if o.removal else '?'})"
+        self._add(FindingKind.UNEXPECTED_TRANSITION, Severity.WARNING, o.at, o.at,
+                  "no such change under Kafka's rules at this point", what,
+                  "Re-running the group's logged steps under Kafka's rules does not produce this line: a step "
+                  "the logs do not show, or configs other than the assumed ones.", [o])
+
+    def illegal(self, a: Observation, b: Observation) -> None:
+        assert a.state is not None and b.state is not None
+        self._add(FindingKind.ILLEGAL_TRANSITION, Severity.ERROR, a.at, b.at,
+                  f"{b.state.value} is entered only from "
+                  + ", ".join(sorted(s.value for s in GroupState if is_legal(s, b.state))),
+                  f"{a.state.value} -> {b.state.value}",
+                  "Two consecutive lines put the group in states Kafka's table does not connect: look for a "
+                  "coordinator move or missing log files between them.", [a, b])
+
+
+def _max_rebalance_ms(case: GroupCase) -> int:
+    values = [int(s.fields["rebalance_timeout_ms"]) for s in case.trace.records
+              if s.do == "join" and "rebalance_timeout_ms" in s.fields]
+    return max(values, default=300_000)
+
+
+def _session_ms(case: GroupCase, member: str | None) -> int:
+    for s in case.trace.records:
+        if s.do == "join" and s.fields.get("client") == member and "session_timeout_ms" in s.fields:
+            return int(s.fields["session_timeout_ms"])
+    return 10_000
+
+
+def group_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
+    """The detector ``check`` runs: every group's engine diff."""
+    return [f for r in replay_groups(events) for f in r.findings]
