@@ -114,6 +114,7 @@ class _Member:
     expired: bool = False
     pending: bool = False  # handed an id (MEMBER_ID_REQUIRED), not joined with it yet
     tentative: int | None = None  # when it would have joined with its id, if the phase's end says so
+    forced: bool = False  # expired where the engine would not: taken out by hand
 
 
 @dataclass
@@ -123,7 +124,8 @@ class _Builder:
     rebalance_ms: int
     records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
-    def add(self, at: int, do: str, fields: dict[str, Any], level: Level, evidence: str | None = None) -> None:
+    def add(self, at: int, do: str, fields: dict[str, Any], level: Level,
+            evidence: str | None = None) -> None:
         doc: dict[str, Any] = {"level": level.value}
         if evidence is not None:
             doc["source"] = evidence
@@ -195,7 +197,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     epoch = int(rows[0]["at"]) - SEED_MS
     configs = dict(configs)
     key = "group.initial.rebalance.delay.ms"
-    rounds = _initial_rounds(rows)
+    before, unseen_joiners = _members_before(rows)
+    rounds = _initial_rounds(rows, unseen_joiners)
     if key not in configs:
         longest = max((x.end - x.start for x in rounds), default=None)
         default = int(str(profile.defaults.get(key, 0)))
@@ -210,7 +213,11 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                   if delay_ms < LAG_MS else {})
     # A longer one that ran more periods than the joins the lines show: members joined unseen
     # (a join with its id inside a join phase logs nothing before 2.2 and 0.10.x-2.1 name none)
-    unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds if delay_ms >= LAG_MS and x.extends}
+    # From 3.0 every join is a line ("Pending member … joins group … Adding to the group now"); before,
+    # a join with a known id inside a join phase logs nothing
+    joins_unlogged = profile.version < (3, 0)
+    unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
+              if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
     b = _Builder(profile, session_ms, rebalance_ms)
     members: dict[str, _Member] = {}
@@ -224,7 +231,6 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
 
     # Pre-pass: who was there before the first line (named by a later line without having
     # joined first), and how many unnamed others a member count implies.
-    before, unseen_joiners = _members_before(rows)
     fillers = _fillers(rows, before)
     seed_names = before + [f"member-before-logs-{i + 1}" for i in range(fillers)]
     for r in rows:  # a member's MemberMetadata (2.4+ "has left" line) gives its real timeouts
@@ -236,13 +242,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                                    int(_details(r).get("rebalance_timeout_ms") or rebalance_ms))
                 for r in rows if r.get("member") and "session_timeout_ms" in _details(r)}
     #: member -> the row of its "Adding new member" line (the join that carries its id)
-    id_join_row: dict[str, int] = {}
-    for i, r in enumerate(rows):
-        if r.get("member") and (
-                (r["kind"] == "group_prepare_rebalance" and r.get("cause") == "new_member")
-                # "Pending (dynamic) member X joins group g in S state. Adding to the group now" (3.0+)
-                or (r["kind"] == "group_member_joined" and _details(r).get("pending"))):
-            id_join_row.setdefault(str(r["member"]), i)
+    id_join_row = _id_join_rows(rows)
     floors: dict[str, int] = {}  # member -> a session timeout its own lines show it outlived
     known_session = "session.timeout.ms" in configs
     max_session = int(str(configs.get("group.max.session.timeout.ms",
@@ -288,6 +288,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             join(members[seed_names[0]], SEED_MS - 1, Level.INFERRED, None)
 
     round_end = 0
+    round_began = SEED_MS  # virtual ms the current join phase began
     round_joined: set[str] = set()
     not_rejoining: set[str] = set()
     expiries: dict[str, tuple[int, str]] = {}
@@ -299,21 +300,34 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     def complete_round(at: int, count: int | None, evidence: str) -> None:
         """The join phase ended: every live member that had not rejoined does so now (or, when
         the line's count says fewer ended it, the ones not seen for longest were dropped)."""
-        nonlocal round_joined, not_rejoining, in_round
+        nonlocal round_joined, not_rejoining, in_round, round_began
         present = alive(at)
         rejoin = [m for m in present if m.alias not in round_joined and m.alias not in not_rejoining
                   and not (m.pending and m.tentative is None)]
         if count is not None:
             rejoin = _who_rejoins(rejoin, present, count, round_joined)
+            # more members than the lines account for: they joined unseen in this phase (a
+            # join with a known id logs nothing), when it began
+            have = len(rejoin) + sum(1 for m in present if m.alias in round_joined)
+            for n in range(max(0, count - have) if joins_unlogged else 0):
+                m = new_member(f"unseen-joiner-{at}-{n + 1}", round_began)
+                join(m, round_began, Level.INFERRED, evidence, first=Level.INFERRED)
+                m.last_seen = at
+        # a member rejoins before the phase's rebalance timeout runs out, or not at all: one
+        # that the line shows later than that is the timeout exceeded, and the diff says so
+        limit = round_began + max((m.rebalance_ms for m in present), default=rebalance_ms) - 1
+        rejoin_at = min(at, limit) if in_round else at
         for m in rejoin:
             if m.tentative is not None:  # its join with its id followed its id line at once
                 join(m, m.tentative, Level.INFERRED, evidence)
                 m.pending, m.joined, m.last_seen, m.tentative = False, m.tentative, at, None
                 continue
-            join(m, at, Level.INFERRED, evidence)
+            join(m, rejoin_at, Level.INFERRED, evidence)
             if m.pending:
-                m.pending, m.joined = False, at
+                m.pending, m.joined = False, rejoin_at
         for m in present:
+            if m.pending and m not in rejoin:
+                continue  # still only handed an id: not in the group, not out of it either
             if m not in rejoin and m.alias not in round_joined:
                 m.gone = at
             else:
@@ -364,6 +378,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 round_joined.add(who)
             continue
         if kind == "group_prepare_rebalance":
+            if not in_round:
+                round_began = at
             drives = False
             if cause == "new_member" and who:
                 if known and members[who].pending and id_join_row.get(who) == index:
@@ -441,7 +457,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             # the engine ends a zero-delay round on the ms its periods give, a few ms from the
             # purgatory's real lag: the SyncGroups come after it
             sync_at = max(at, round_end)
-            for m in sorted((m for m in alive(at) if not m.pending), key=lambda m: (m.alias == leader, m.alias)):
+            syncing = sorted((m for m in alive(at) if not m.pending),
+                             key=lambda m: (m.alias == leader, m.alias))
+            for m in syncing:
                 b.add(sync_at, "sync", {"group": group, "client": m.alias},
                       Level.COORDINATOR if m.alias == leader else Level.INFERRED, ev(r))
                 m.last_seen = at
@@ -466,7 +484,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         if name in timeouts or known_session:
             continue
         fitted = m.session_ms
-        if name in expiries and expiries[name][0] - m.last_seen < fitted:
+        if name in expiries and m.pending:
+            # a pending id expires exactly one session timeout after its id-less join
+            fitted = max(min_session, expiries[name][0] - m.joined)
+        elif name in expiries and expiries[name][0] - m.last_seen < fitted:
             fitted = max(min_session, expiries[name][0] - m.last_seen)
         fitted = min(max(fitted, floors.get(name, 0)), max_session)
         if fitted != m.session_ms:
@@ -474,6 +495,14 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             for rec in b.records:
                 if rec[2] == "join" and rec[3].get("client") == name:
                     rec[3]["session_timeout_ms"] = fitted
+    # An expiry no session timeout the member can have explains (sooner after its last sign
+    # of life than its known one, or than the broker's minimum) is reported by the diff as
+    # early; the member is taken out there all the same, so the lines after it still compare.
+    for name, (t, evidence) in sorted(expiries.items()):
+        m = members.get(name)
+        if m is not None and not m.pending and t - m.last_seen < m.session_ms:
+            b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
+            m.forced = True
     end = at_of(rows[-1])
     _heartbeats(b, members, expiries, group, end)
     # run the clock past the last line, so that what its timers make happen is there to compare
@@ -484,7 +513,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         path=f"<derived: group {group} in {scope}>",
         header=Header(profile=profile.name, config=broker_config,
                       extra={"source": "derived from logs", "scope": scope}),
-        records=tuple(Stimulus(i + 1, at, do, fields, doc) for i, (at, _, do, fields, doc) in enumerate(records)),
+        records=tuple(Stimulus(i + 1, at, do, fields, doc)
+                      for i, (at, _, do, fields, doc) in enumerate(records)),
     )
     opaque = None
     if any(r["kind"] == "group_prepare_rebalance" and not r.get("cause") for r in rows):
@@ -518,7 +548,8 @@ def _leave(b: _Builder, members: dict[str, _Member], who: str, at: int, group: s
     return True
 
 
-def _who_rejoins(candidates: list[_Member], alive: list[_Member], count: int, joined: set[str]) -> list[_Member]:
+def _who_rejoins(candidates: list[_Member], alive: list[_Member], count: int,
+                 joined: set[str]) -> list[_Member]:
     """The members that rejoin a join phase the line says ended with ``count`` members: all the
     live ones unless fewer ended it; then the ones last seen alive stay (the others had stopped
     and were dropped when the phase timed out)."""
@@ -542,6 +573,7 @@ def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[
     # a log whose first line is a new group's first rebalance (old generation 0) had no members
     emptied = bool(rows) and rows[0]["kind"] == "group_prepare_rebalance" and rows[0].get("generation") == 0
     phase: int | None = None  # row of the latest rebalance line
+    completed: int | None = None  # ... of the latest one whose join phase has ended
     for i, r in enumerate(rows):
         who = r.get("member")
         kind = r["kind"]
@@ -549,20 +581,26 @@ def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[
             emptied = True
         if kind == "group_prepare_rebalance":
             phase = i
+        if kind == "group_stabilized":
+            completed = phase
         if not who:
             continue
         if kind in ("group_member_id_created", "group_member_joined") or (
                 kind == "group_prepare_rebalance" and r.get("cause") == "new_member"):
             joined.add(who)
             continue
-        if kind == "group_pending_member_expired" or (kind == "group_member_left" and _details(r).get("pending")):
+        pending_gone = kind == "group_member_left" and _details(r).get("pending")
+        if kind == "group_pending_member_expired" or pending_gone:
             joined.add(who)
             continue
         if who in joined:
             continue
         joined.add(who)
-        if emptied and phase is not None:
-            unseen.setdefault(phase, []).append(who)
+        # a member that expires, leaves or leads was in a generation: it joined in the latest
+        # phase that ended (a rejoin trigger names one that joined in the current phase)
+        where = phase if kind == "group_prepare_rebalance" or completed is None else completed
+        if emptied and where is not None:
+            unseen.setdefault(where, []).append(who)
         else:
             before.append(who)
     return before, unseen
@@ -571,8 +609,12 @@ def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[
 def _fillers(rows: Sequence[Mapping[str, Any]], before: list[str]) -> int:
     """Unnamed members before the logs: what the first member count says beyond those known."""
     present = set(before)
+    if rows and rows[0]["kind"] == "group_prepare_rebalance" and rows[0].get("generation") == 0:
+        return 0  # a new group's first rebalance: nobody was there before it
     for r in rows:
         kind, who = r["kind"], r.get("member")
+        if kind == "group_empty":
+            return 0  # shown empty before any count: whoever a count adds joined in the logs' window
         if kind in ("group_stabilized", "group_assignment_received") and r.get("members") is not None:
             return max(0, int(r["members"]) - len(present))
         if not who:
@@ -596,7 +638,7 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
             continue
         stop = end
         if m.alias in expiries:
-            stop = max(expiries[m.alias][0] - m.session_ms, m.last_seen)
+            stop = min(max(expiries[m.alias][0] - m.session_ms, m.last_seen), expiries[m.alias][0] - 1)
         elif m.gone is not None:
             stop = m.gone - 1
         step = max(1, m.session_ms // 2)
@@ -608,7 +650,8 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
             b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED)
 
 
-_BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms", "group.max.session.timeout.ms")
+_BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+                "group.max.session.timeout.ms")
 
 
 @dataclass(frozen=True)
@@ -623,14 +666,16 @@ class _InitialRound:
     extends: bool  # generation 0: each period with a join buys another (KIP-134 newMemberAdded)
 
 
-def _initial_rounds(rows: Sequence[Mapping[str, Any]]) -> list[_InitialRound]:
-    """The first join phases of an empty group in ``rows``."""
+def _initial_rounds(rows: Sequence[Mapping[str, Any]],
+                    unseen: Mapping[int, Sequence[str]] | None = None) -> list[_InitialRound]:
+    """The first join phases of an empty group in ``rows`` (``unseen``: members that joined,
+    unlogged, in the phase a rebalance row began)."""
     out: list[_InitialRound] = []
     empty = True
     began: tuple[int, int] | None = None  # (row index, at)
     joins: list[int] = []
     seen: set[Any] = set()
-    named = {r.get("member") for r in rows if r["kind"] == "group_prepare_rebalance" and r.get("cause") == "new_member"}
+    named = _id_join_rows(rows)
     for i, r in enumerate(rows):
         kind, at = r["kind"], int(r["at"])
         # a member's id-less join (KIP-394) is no member yet when its own join line follows
@@ -651,11 +696,26 @@ def _initial_rounds(rows: Sequence[Mapping[str, Any]]) -> list[_InitialRound]:
                 began = (i, at)
                 joins.append(at)
             empty = False if began is None else empty
+        if began is not None and unseen and i in unseen:
+            joins.extend(at for _ in unseen[i])  # right after the line, within its first period
         elif kind == "group_stabilized":
             if began is not None:
                 # the round that makes generation 1 began at generation 0
                 out.append(_InitialRound(began[0], i, began[1], at, tuple(joins), r.get("generation") == 1))
             empty, began, joins, seen = False, None, [], set()
+    return out
+
+
+def _id_join_rows(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """Member -> the row of the line that shows its join with the id it was handed (KIP-394):
+    "Adding new member X" (2.1+), or "Pending (dynamic) member X joins group g in S state.
+    Adding to the group now" (3.0+)."""
+    out: dict[str, int] = {}
+    for i, r in enumerate(rows):
+        if r.get("member") and (
+                (r["kind"] == "group_prepare_rebalance" and r.get("cause") == "new_member")
+                or (r["kind"] == "group_member_joined" and _details(r).get("pending"))):
+            out.setdefault(str(r["member"]), i)
     return out
 
 
@@ -715,12 +775,14 @@ def _assumptions(profile: Profile, configs: Mapping[str, Any]) -> tuple[dict[str
         elif key in profile.defaults:
             assumed[key] = f"{profile.defaults[key]} (Kafka {profile.name} default)"
     session = int(configs.get("session.timeout.ms", profile.defaults.get("session.timeout.ms", 10000)))
-    rebalance = int(configs.get("max.poll.interval.ms", profile.defaults.get("max.poll.interval.ms", session)))
+    rebalance = int(configs.get("max.poll.interval.ms",
+                                profile.defaults.get("max.poll.interval.ms", session)))
     if not profile.has(Switch.REBALANCE_TIMEOUT):
         rebalance = session
     where = "consumer config" if "session.timeout.ms" in configs else f"Kafka {profile.name} consumer default"
     assumed["session.timeout.ms"] = f"{session} ({where})"
-    where = "consumer config" if "max.poll.interval.ms" in configs else f"Kafka {profile.name} consumer default"
+    where = ("consumer config" if "max.poll.interval.ms" in configs
+             else f"Kafka {profile.name} consumer default")
     assumed["max.poll.interval.ms"] = f"{rebalance} ({where})"
     return assumed, session, rebalance
 

@@ -16,6 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import polars as pl
@@ -106,7 +107,16 @@ def profiles_by_scope(events: pl.DataFrame) -> dict[str, Profile]:
     if "logger" in events.columns:
         java = set(events.filter(pl.col("logger").str.starts_with("org.apache.kafka.coordinator.group"))
                    .get_column("scope").unique().to_list())
+    ibps: dict[str, set[str]] = {}
+    if "details" in events.columns:
+        dumps = events.filter(pl.col("kind") == "broker_config").select("scope", "details")
+        for scope, details in dumps.iter_rows():
+            ibp = json.loads(details or "{}").get("inter.broker.protocol.version")
+            if ibp:
+                ibps.setdefault(scope, set()).add(ibp)
     for scope, wording in kafka_versions(events).items():
+        if len(ibps.get(scope, ())) == 1:  # the brokers' protocol version narrows their release
+            wording = wording.narrowed(next(iter(ibps[scope])))
         if wording.range is None:
             continue
         lo = wording.range[0]
@@ -180,8 +190,8 @@ def _expected(effects: Sequence[Effect], case: GroupCase) -> list[Expected]:
             out.append(Expected(e.at, GroupState.from_name(e.to_state), e.generation, e.members, None, None,
                                 e.reason))
         elif isinstance(e, MemberRemoved) and e.group == case.group:
-            out.append(Expected(e.at, None, e.generation, None, e.client or alias.get(e.member_id, e.member_id),
-                                e.reason))
+            who = e.client or alias.get(e.member_id, e.member_id)
+            out.append(Expected(e.at, None, e.generation, None, who, e.reason))
     return out
 
 
@@ -276,7 +286,8 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
         if o.generation is not None and e.generation is not None and o.generation - e.generation != shift:
             nxt = next(((o2, e2) for o2, e2 in s_pairs[i + 1:] if o2.generation is not None
                         and e2.generation is not None), None)
-            persistent = nxt is not None and nxt[0].generation - nxt[1].generation == o.generation - e.generation
+            offset = o.generation - e.generation
+            persistent = nxt is not None and nxt[0].generation - nxt[1].generation == offset
             f.generation(o, e, shift, persistent)
             v = FindingKind.GENERATION_MISMATCH.value
             if persistent:
@@ -309,7 +320,7 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
 
     # Kafka's table: consecutive observed states with nothing the engine says was skipped
     ordered = sorted(obs_states, key=lambda o: (o.at, o.line))
-    for a, b in zip(ordered, ordered[1:], strict=False):
+    for a, b in pairwise(ordered):
         assert a.state is not None and b.state is not None
         if is_legal(a.state, b.state):
             continue
@@ -354,7 +365,8 @@ def _generation_base(pairs: Sequence[tuple[Observation, Expected]]) -> int:
     best = max(diffs.values())
     # the most common offset; among equals, the first one seen
     for o, e in pairs:
-        if o.generation is not None and e.generation is not None and diffs[o.generation - e.generation] == best:
+        if o.generation is not None and e.generation is not None \
+                and diffs[o.generation - e.generation] == best:
             return o.generation - e.generation
     return 0
 
@@ -386,7 +398,8 @@ class _Findings:
         lines = [o] + ([began] if began else [])
         if began is not None and o.at - began.at > timeout:
             self._add(FindingKind.REBALANCE_TIMEOUT_EXCEEDED, Severity.WARNING, began.at, o.at,
-                      f"the join phase ends by {self._t(began.at + timeout)} (rebalance timeout {timeout} ms)",
+                      f"the join phase ends by {self._t(began.at + timeout)} "
+                      f"(rebalance timeout {timeout} ms)",
                       f"it ended at {self._t(o.at)}, {(o.at - began.at) / 1000:.1f} s after it began",
                       f"Group {self.case.group}'s rebalance outlasted its rebalance timeout: find the member "
                       "that rejoined last and what kept it (processing or onPartitionsRevoked).", lines,
@@ -401,11 +414,13 @@ class _Findings:
 
     def early_expiry(self, o: Observation, e: Expected | None) -> FindingKind:
         session = _session_ms(self.case, o.member)
-        expected = (f"no expiry before {self._t(e.at)} (session timeout {session} ms after its last sign of life)"
+        expected = (f"no expiry before {self._t(e.at)} "
+                    f"(session timeout {session} ms after its last sign of life)"
                     if e is not None else f"the member stays (its session timeout is {session} ms)")
         self._add(FindingKind.EARLY_EXPIRY, Severity.WARNING, o.at, e.at if e else o.at, expected,
                   f"member {o.member} expired at {self._t(o.at)}",
-                  f"Member {o.member} was expired sooner than its session.timeout.ms allows: compare the consumer's "
+                  f"Member {o.member} was expired sooner than its session.timeout.ms allows: compare the "
+                  "consumer's "
                   "session.timeout.ms with the one assumed, and the consumer's and broker's clocks.", [o],
                   member=o.member, session_timeout_ms=session)
         return FindingKind.EARLY_EXPIRY
@@ -429,7 +444,8 @@ class _Findings:
     def member_count(self, o: Observation, e: Expected) -> None:
         self._add(FindingKind.MEMBER_COUNT_MISMATCH, Severity.WARNING, o.at, o.at,
                   f"{e.members} members", f"{o.members} members",
-                  "Members joined or left without a line of their own: add the consumers' logs for this window.",
+                  "Members joined or left without a line of their own: add the consumers' logs for this "
+                  "window.",
                   [o], expected_members=e.members, observed_members=o.members)
 
     def missing(self, e: Expected, before: Observation | None, after: Observation) -> None:
@@ -438,22 +454,26 @@ class _Findings:
         self._add(FindingKind.MISSING_TRANSITION, Severity.WARNING, e.at, e.at,
                   f"{state} (generation {e.generation}) at {self._t(e.at)}",
                   "no line shows it" + (f" between {before.kind} and {after.kind}" if before else ""),
-                  f"Kafka's rules put group {self.case.group} through {state} here but no line shows it: check "
+                  f"Kafka's rules put group {self.case.group} through {state} here but no line shows it: "
+                  "check "
                   "for rotated-away files or a coordinator that logged differently.", lines, state=state)
 
     def missing_removal(self, e: Expected, states: Sequence[Observation]) -> None:
         near = [x for x in states if abs(x.at - e.at) <= 60_000][:2]
         self._add(FindingKind.MISSING_TRANSITION, Severity.INFO, e.at, e.at,
                   f"member {e.member} expires at {self._t(e.at)}", "no line shows it",
-                  f"Under the assumed session timeout member {e.member} would have expired here: its heartbeats "
+                  f"Under the assumed session timeout member {e.member} would have expired here: its "
+                  "heartbeats "
                   "may have come from lines the logs do not hold, or its session timeout is longer.", near,
                   member=e.member)
 
     def unexpected(self, o: Observation, states: Sequence[Observation]) -> None:
-        what = o.state.value if o.state else f"member {o.member} removed ({o.removal.value if o.removal else '?'})"
+        why = o.removal.value if o.removal else "?"
+        what = o.state.value if o.state else f"member {o.member} removed ({why})"
         self._add(FindingKind.UNEXPECTED_TRANSITION, Severity.WARNING, o.at, o.at,
                   "no such change under Kafka's rules at this point", what,
-                  "Re-running the group's logged steps under Kafka's rules does not produce this line: a step "
+                  "Re-running the group's logged steps under Kafka's rules does not produce this line: a "
+                  "step "
                   "the logs do not show, or configs other than the assumed ones.", [o])
 
     def illegal(self, a: Observation, b: Observation) -> None:

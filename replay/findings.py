@@ -224,6 +224,9 @@ class FindingKind(enum.StrEnum):
 
 #: the kinds ``check`` can report today (the rest of FindingKind awaits the engine diff)
 DETECTED = frozenset({
+    FindingKind.ILLEGAL_TRANSITION, FindingKind.MISSING_TRANSITION, FindingKind.UNEXPECTED_TRANSITION,
+    FindingKind.GENERATION_MISMATCH, FindingKind.MEMBER_COUNT_MISMATCH, FindingKind.EARLY_EXPIRY,
+    FindingKind.REBALANCE_TIMEOUT_EXCEEDED,
     FindingKind.REBALANCE_STORM, FindingKind.ISR_FLAPPING, FindingKind.ZK_BROKER_MISMATCH,
     FindingKind.UNCLEAN_ELECTION, FindingKind.LEADER_EPOCH_REGRESSION, FindingKind.HW_REGRESSION,
     FindingKind.TRUNCATION_BELOW_HW, FindingKind.UNDER_MIN_ISR, FindingKind.CONTROLLER_CHURN,

@@ -122,10 +122,12 @@ def minutes(ms: int) -> str:
 
 
 def all_detectors() -> list[Detector]:
+    from ..diff_groups import group_findings
     from . import clocks, controller, groups, partitions, replication_rules
 
     return [
         groups.rebalance_storm,
+        group_findings,  # the engine diff of every consumer group (replay/diff_groups.py)
         partitions.isr_flapping,
         partitions.zk_broker_mismatch,
         partitions.zk_view_mismatch,

@@ -34,6 +34,13 @@ def findings(tmp_path: Path, files: dict[str, str], **opts: int):
     return check(view.load([str(tmp_path)]), CheckOptions(**opts)).findings
 
 
+def storms(tmp_path: Path, files: dict[str, str], **opts: int) -> tuple:
+    """The rebalance storms ``check`` finds.  These excerpts hold only the "Preparing to
+    rebalance" lines a storm is counted from, not the join phases around them, which the
+    engine diff would (rightly) miss: it is tested on whole logs in test_diff_groups.py."""
+    return tuple(f for f in findings(tmp_path, files, **opts) if f.kind is FindingKind.REBALANCE_STORM)
+
+
 def rebalance(minute: int, gen: int, reason: str, group: str = "billing") -> str:
     """GroupCoordinator 2.3-2.4: `Preparing to rebalance ... (reason: ...)`."""
     return (f"[{ts(minute)}] INFO [GroupCoordinator 1]: Preparing to rebalance group {group} in state "
@@ -52,7 +59,7 @@ def test_members_that_join_then_expire_make_one_storm_with_its_causes(tmp_path: 
     for i in range(4):
         lines.append(rebalance(2 * i, 2 * i, f"Adding new member {member(i)} with group instanceid None"))
         lines.append(rebalance(2 * i + 1, 2 * i + 1, f"removing member {member(i)} on heartbeat expiration"))
-    (f,) = findings(tmp_path, {"server.log": "".join(lines)})
+    (f,) = storms(tmp_path, {"server.log": "".join(lines)})
     assert f.kind is FindingKind.REBALANCE_STORM and f.entity == "group billing"
     assert f.details["rebalances"] == 8
     assert f.details["causes"] == {"heartbeat_expiration": 4, "new_member": 4}
@@ -64,15 +71,15 @@ def test_members_that_join_then_expire_make_one_storm_with_its_causes(tmp_path: 
 def test_rebalances_further_apart_than_the_window_are_no_storm(tmp_path: Path) -> None:
     hourly = "".join(rebalance(0, i, f"Adding new member {member(i)} with group instanceid None")
                      .replace("2024-03-01 10:", f"2024-03-01 {10 + i:02d}:") for i in range(5))
-    assert findings(tmp_path, {"server.log": hourly}) == ()
-    (f,) = findings(tmp_path, {"server.log": hourly}, storm_window_ms=61 * 60_000)
+    assert storms(tmp_path, {"server.log": hourly}) == ()
+    (f,) = storms(tmp_path, {"server.log": hourly}, storm_window_ms=61 * 60_000)
     assert f.details["rebalances"] == 5
 
 
 def test_fewer_rebalances_than_storm_min_are_no_storm(tmp_path: Path) -> None:
     lines = [rebalance(i, i, f"removing member {member(i)} on LeaveGroup") for i in range(4)]
-    assert findings(tmp_path, {"server.log": "".join(lines)}) == ()
-    (f,) = findings(tmp_path, {"server.log": "".join(lines)}, storm_min=4)
+    assert storms(tmp_path, {"server.log": "".join(lines)}) == ()
+    (f,) = storms(tmp_path, {"server.log": "".join(lines)}, storm_min=4)
     assert f.details["causes"] == {"leave": 4} and "LeaveGroup" in f.message
 
 
@@ -80,7 +87,7 @@ def test_kip_800_poll_timeout_leaves_are_told_apart_from_other_leaves(tmp_path: 
     """3.2+: `Removing member m on LeaveGroup; client reason: consumer poll timeout has expired.`"""
     lines = [rebalance(i, i, f"Removing member {member(i)} on LeaveGroup; client reason: consumer poll timeout "
                              "has expired.") for i in range(5)]
-    (f,) = findings(tmp_path, {"server.log": "".join(lines)})
+    (f,) = storms(tmp_path, {"server.log": "".join(lines)})
     assert f.details["causes"] == {"poll_timeout": 5} and "max.poll.interval.ms" in f.message
 
 
@@ -95,20 +102,20 @@ def test_a_consumer_that_times_out_and_rejoins_is_a_poll_timeout_storm_not_new_m
                                              "timeout has expired."))
         lines.append(rebalance(2 * i + 1, 2 * i + 1, f"Adding new member {back} with group instance id None; "
                                                      "client reason: not provided"))
-    (f,) = findings(tmp_path, {"server.log": "".join(lines)})
+    (f,) = storms(tmp_path, {"server.log": "".join(lines)})
     assert f.details["causes"] == {"new_member": 4, "poll_timeout": 4} and f.details["rejoins"] == 4
     assert "exceeded max.poll.interval.ms" in f.message and "rejoined as a new member" in f.message
 
 
 def test_one_record_in_server_log_and_kafka_server_out_counts_once(tmp_path: Path) -> None:
     lines = "".join(rebalance(i, i, f"removing member {member(i)} on LeaveGroup") for i in range(5))
-    (f,) = findings(tmp_path, {"server.log": lines, "kafkaServer.out": lines})
+    (f,) = storms(tmp_path, {"server.log": lines, "kafkaServer.out": lines})
     assert f.details["rebalances"] == 5
 
 
 def test_unrelated_log_sets_without_cluster_ids_are_not_mixed(tmp_path: Path) -> None:
     three = "".join(rebalance(i, i, f"removing member {member(i)} on LeaveGroup") for i in range(3))
-    assert findings(tmp_path, {"a/server.log": three, "b/server.log": three}) == ()
+    assert storms(tmp_path, {"a/server.log": three, "b/server.log": three}) == ()
 
 
 # -- partitions ---------------------------------------------------------------------------------
