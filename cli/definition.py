@@ -115,3 +115,19 @@ EmitLogs = Annotated[
     typer.Option("--emit-logs", help="Write the logs the brokers and clients of that profile would have "
                  "written into this directory."),
 ]
+
+# replay
+Step = Annotated[
+    bool, typer.Option("--step", help="Show one step at a time; Enter for the next, q to stop (a terminal "
+                       "only).")
+]
+ReplayUntil = Annotated[
+    str | None, typer.Option("--until", help="Stop at this time (ISO 8601) and show the engine's state "
+                             "there.")
+]
+WhatIfSets = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="What if: re-run under another setting, KEY=VALUE (repeatable): "
+                 "max.poll.interval.ms, session.timeout.ms, group.initial.rebalance.delay.ms, "
+                 "group.min.session.timeout.ms, group.max.session.timeout.ms."),
+]

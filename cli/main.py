@@ -7,9 +7,11 @@ command starts fast.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -247,6 +249,99 @@ def timeline(
         out.write_jsonl(entries, sys.stdout)
     else:
         out.render(entries, _console())
+
+
+@app.command()
+def replay(
+    sources: d.Paths,
+    group: d.Group = None,
+    partition: d.Partition = None,
+    step: d.Step = False,
+    until: d.ReplayUntil = None,
+    sets: d.WhatIfSets = None,
+    profile: d.ProfileOpt = None,
+    fmt: d.Format = "table",
+    tz: d.Tz = "UTC",
+    layout: d.Layout = None,
+) -> None:
+    """Re-execute a group from its logs: the engine's state beside the logged one, step by step
+    (--step), to a time (--until), or under other settings (--set max.poll.interval.ms=600000)."""
+    from kafka_forensics.parsers import view
+    from kafka_forensics.reports import replay as out
+
+    _check_format(fmt, "table", "jsonl")
+    if (group is None) == (partition is None):
+        raise UserError("name what to replay: --group G or --partition TOPIC-N")
+    try:
+        table = view.load(sources, tz=tz, layout=layout)
+        limit = _wall_ms(until) if until is not None else None
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    c = _console()
+    if partition is not None:
+        _replay_partition(table, partition, c)
+        return
+    assert group is not None
+    if sets:
+        from kafka_forensics.replay.counterfactual import parse_settings, what_if
+
+        try:
+            settings = parse_settings(sets)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        results = what_if(table, group, settings)
+        if not results:
+            raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name "
+                            "(kafka-forensics events --kind group_prepare_rebalance lists the groups)")
+        if fmt == "jsonl":
+            for w in results:
+                sys.stdout.write(json.dumps(out.what_if_dict(w), sort_keys=True) + "\n")
+        else:
+            out.render_what_if(results, c)
+        return
+    from kafka_forensics.replay.diff_groups import replay_groups
+
+    try:
+        replays = replay_groups(table, groups={group}, profile_name=profile)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if not replays:
+        raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name "
+                        "(kafka-forensics events --kind group_prepare_rebalance lists the groups)")
+    if fmt == "jsonl":
+        out.write_jsonl(replays, sys.stdout, until=limit)
+        return
+    wait = None
+    if step:
+        if not sys.stdin.isatty():
+            raise UserError("--step reads Enter from a terminal; without one, use --until TIME to stop at "
+                            "a step")
+
+        def wait() -> bool:
+            return input().strip().lower() not in ("q", "quit")
+    out.render(replays, c, until=limit, wait=wait)
+
+
+def _wall_ms(text: str) -> int:
+    from datetime import UTC, datetime
+
+    t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=UTC)
+    return int(t.timestamp() * 1000)
+
+
+def _replay_partition(table: Any, partition: str, c: Any) -> None:
+    """Partitions are not re-run by the engine from their logs yet: their logged history and
+    the findings read off it."""
+    from kafka_forensics.replay.check import check as run_check
+    from kafka_forensics.replay.timeline import timeline as history
+    from kafka_forensics.reports import findings, timeline
+
+    c.print("The engine does not re-run a partition from its logs yet (issue 6): here is its logged "
+            "history and what check reads off it.")
+    timeline.render(history(table, partition=partition), c)
+    findings.render(run_check(table, entities={f"partition {partition}"}), c)
 
 
 @app.command()

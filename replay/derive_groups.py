@@ -504,7 +504,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
             m.forced = True
     end = at_of(rows[-1])
-    _heartbeats(b, members, expiries, group, end)
+    _heartbeats(b, members, expiries, group, end + TAIL_MS)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + TAIL_MS, "tick", {}, Level.INFERRED)
     records = sorted(b.records, key=lambda x: (x[0], x[1]))

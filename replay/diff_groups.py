@@ -69,6 +69,7 @@ class GroupReplay:
     stimuli: int
     error: str | None = None
     levels: Mapping[str, int] = field(default_factory=dict)  # stimuli by evidence level
+    rebalance_times: tuple[int, ...] = ()  # wall ms of the engine's rebalances in the window
 
 
 def configs_by_scope(events: pl.DataFrame) -> dict[str, dict[str, Any]]:
@@ -173,9 +174,9 @@ def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
         return GroupReplay(case, (), (), 0, len(case.trace.records), str(e), dict(levels))
     expected = _expected(result.effects, case)
     steps, findings = _align(case, expected)
-    rebalances = sum(1 for e in expected if e.state is GroupState.PREPARING_REBALANCE)
-    return GroupReplay(case, tuple(steps), tuple(findings), rebalances, len(case.trace.records), None,
-                       dict(sorted(levels.items())))
+    times = tuple(case.wall(e.at) for e in expected if e.state is GroupState.PREPARING_REBALANCE)
+    return GroupReplay(case, tuple(steps), tuple(findings), len(times), len(case.trace.records), None,
+                       dict(sorted(levels.items())), times)
 
 
 def _expected(effects: Sequence[Effect], case: GroupCase) -> list[Expected]:

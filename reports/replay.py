@@ -1,0 +1,200 @@
+"""``replay``: a group re-run beside its logs, step by step, and counterfactual runs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from kafka_forensics.replay.counterfactual import WhatIf
+from kafka_forensics.replay.diff_groups import Expected, GroupReplay, Step
+from kafka_forensics.replay.findings import iso
+
+_OK = {"ok": "[green]ok[/]", "stimulus": "[dim]stimulus[/]"}
+
+
+def _time(ms: int) -> str:
+    return iso(ms)[:23].replace("T", " ")
+
+
+def observed(s: Step) -> str:
+    o = s.observed
+    if o is None:
+        return "—"
+    if o.state is None:
+        return f"{o.member} removed ({o.removal.value if o.removal else '?'})"
+    text = o.state.value
+    if o.generation is not None:
+        text += f" gen {o.generation}"
+    if o.members is not None:
+        text += f", {o.members} members"
+    return text
+
+
+def engine(e: Expected | None) -> str:
+    if e is None:
+        return "—"
+    if e.state is None:
+        return f"{e.member} removed ({e.removal.value if e.removal else '?'})"
+    text = f"{e.state.value} gen {e.generation}"
+    if e.members is not None:
+        text += f", {e.members} members"
+    return text
+
+
+def header(r: GroupReplay, console: Console) -> None:
+    c = r.case
+    console.print(
+        f"\n[bold]group {escape(c.group)}[/] ({escape(c.scope)}), Kafka {c.trace.header.profile} rules"
+    )
+    if c.opaque is not None:
+        console.print(f"The engine does not re-run this group: {escape(c.opaque)}.")
+    else:
+        levels = ", ".join(f"{n} {k}" for k, n in sorted(r.levels.items()))
+        console.print(
+            f"Derived trace: {r.stimuli} stimuli ({levels}); the engine made {r.rebalances} rebalances."
+        )
+    own = [k for k in c.assumed if k.startswith("member ")]
+    for key, value in sorted(c.assumed.items()):
+        if key not in own:
+            console.print(f"  [dim]{escape(key)} = {escape(value)}[/]")
+    if own:
+        console.print(f"  [dim]{len(own)} members' own timeouts from their MemberMetadata lines[/]")
+    if r.error:
+        console.print(f"[red]The engine refused the derived trace:[/] {escape(r.error)}")
+
+
+def step_row(r: GroupReplay, s: Step, base: str | None) -> tuple[str, ...]:
+    where = ""
+    if s.observed is not None:
+        src = s.observed.source.removeprefix(base) if base else s.observed.source
+        where = f"{src}:{s.observed.line}"
+    verdict = _OK.get(s.verdict, f"[yellow]{s.verdict}[/]")
+    return (_time(r.case.wall(s.at)), escape(observed(s)), escape(engine(s.expected)), verdict, escape(where))
+
+
+def steps_table() -> Table:
+    t = Table(show_header=True, box=None, pad_edge=False)
+    for col in ("time (UTC)", "logged", "engine", "verdict", "line"):
+        t.add_column(col, overflow="fold")
+    return t
+
+
+def render(
+    replays: Sequence[GroupReplay],
+    console: Console,
+    *,
+    until: int | None = None,
+    base: str | None = None,
+    wait: Callable[[], bool] | None = None,
+) -> None:
+    """Each replay's steps (to ``until``, wall ms); ``wait``: called after each step when
+    stepping interactively, returns False to stop."""
+    for r in replays:
+        header(r, console)
+        steps = [s for s in r.steps if until is None or r.case.wall(s.at) <= until]
+        if wait is None:
+            t = steps_table()
+            for s in steps:
+                t.add_row(*step_row(r, s, base))
+            console.print(t)
+        else:
+            for s in steps:
+                t = steps_table()
+                t.show_header = s is steps[0]
+                t.add_row(*step_row(r, s, base))
+                console.print(t)
+                if not wait():
+                    break
+        if until is not None:
+            last = next((s for s in reversed(steps) if s.expected is not None), None)
+            state = engine(last.expected) if last is not None else "no change yet"
+            console.print(f"At {_time(until)} the engine's group is: {escape(state)}")
+        if r.findings:
+            console.print(f"{len(r.findings)} findings (kafka-forensics check shows them in full):")
+            for f in r.findings:
+                console.print(
+                    f"  [yellow]{f.kind.value}[/] at {_time(f.start)}: expected {escape(f.expected)}; "
+                    f"logged {escape(f.observed)}"
+                )
+        elif r.error is None and r.case.opaque is None:
+            console.print("[green]The engine re-made every logged step.[/]")
+
+
+def step_dict(r: GroupReplay, s: Step) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "at": iso(r.case.wall(s.at)),
+        "group": r.case.group,
+        "scope": r.case.scope,
+        "verdict": s.verdict,
+        "engine": None,
+        "logged": None,
+    }
+    if s.observed is not None:
+        o = s.observed
+        out["logged"] = {
+            "kind": o.kind,
+            "state": o.state.value if o.state else None,
+            "generation": o.generation,
+            "members": o.members,
+            "member": o.member,
+            "source": o.source,
+            "line": o.line,
+        }
+    if s.expected is not None:
+        e = s.expected
+        out["engine"] = {
+            "state": e.state.value if e.state else None,
+            "generation": e.generation,
+            "members": e.members,
+            "member": e.member,
+            "removal": e.removal.value if e.removal else None,
+        }
+    return out
+
+
+def write_jsonl(replays: Sequence[GroupReplay], out: IO[str], *, until: int | None = None) -> None:
+    for r in replays:
+        for s in r.steps:
+            if until is None or r.case.wall(s.at) <= until:
+                out.write(json.dumps(step_dict(r, s), sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def render_what_if(results: Sequence[WhatIf], console: Console) -> None:
+    for w in results:
+        settings = ", ".join(f"{k}={v}" for k, v in sorted(w.settings.items()))
+        console.print(f"\n[bold]group {escape(w.group)}[/] ({escape(w.scope)}) with {escape(settings)}")
+        for c in w.changes:
+            console.print(f"  [green]changes[/] {_time(c.at)} {escape(c.member)}: {escape(c.text)}")
+        for c in w.kept:
+            console.print(f"  [dim]same[/]    {_time(c.at)} {escape(c.member)}: {escape(c.text)}")
+        if not w.changes and not w.kept and w.hypothetical is None:
+            console.print("  Nothing in these logs depends on those settings.")
+        t = Table(show_header=True, box=None, pad_edge=False)
+        for col in ("", "as logged", "with --set"):
+            t.add_column(col)
+        before, after = w.rebalances
+        t.add_row("rebalances", str(before), str(after))
+        t.add_row("rebalance storms", str(w.storms[0]), str(w.storms[1]))
+        console.print(t)
+        if w.storms[0] and not w.storms[1]:
+            console.print(f"[green]The rebalance_storm finding of group {escape(w.group)} disappears.[/]")
+
+
+def what_if_dict(w: WhatIf) -> dict[str, Any]:
+    def change(c: Any) -> dict[str, Any]:
+        return {"at": iso(c.at), "member": c.member, "text": c.text, "evidence": [str(e) for e in c.evidence]}
+
+    return {
+        "group": w.group,
+        "scope": w.scope,
+        "settings": dict(sorted(w.settings.items())),
+        "changes": [change(c) for c in w.changes],
+        "unchanged": [change(c) for c in w.kept],
+        "rebalances": {"as_logged": w.rebalances[0], "with_settings": w.rebalances[1]},
+        "storms": {"as_logged": w.storms[0], "with_settings": w.storms[1]},
+    }

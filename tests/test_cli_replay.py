@@ -1,0 +1,105 @@
+"""``kafka-forensics replay`` driven for real: a group re-executed from its logs step by step,
+stopped at a time, and re-run under other settings (the counterfactual).
+
+The logs are those our engine writes for the bundled poll-timeout storm (Kafka 3.5: consumer
+``slow`` takes 45 s per batch against max.poll.interval.ms = 30 s, leaves on each poll timeout
+and rejoins on its next poll, four times), and the real corpus.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kafka_forensics.replay.emit import emit_logs
+from kafka_forensics.replay.simulate import simulate
+
+from .test_cli import cli
+
+REPO = Path(__file__).resolve().parents[1]
+STORM = REPO / "examples" / "incidents" / "poll-timeout-rebalance-storm.3.5.jsonl"
+
+
+@pytest.fixture(scope="module")
+def storm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("storm")
+    result = simulate(STORM)
+    emit_logs(result.effects, result.profile, out)
+    return out
+
+
+def steps(*args: str) -> list[dict]:
+    r = cli("replay", *args, "--format", "jsonl")
+    assert r.returncode == 0, r.stderr
+    return [json.loads(line) for line in r.stdout.splitlines()]
+
+
+def test_each_logged_step_is_shown_beside_the_engine_s(storm: Path) -> None:
+    rows = steps(str(storm), "--group", "billing")
+    assert rows and {r["verdict"] for r in rows} == {"ok", "stimulus"}
+    stabilized = [r for r in rows if r["logged"] and r["logged"]["kind"] == "group_stabilized"]
+    assert all(r["engine"]["state"] == "CompletingRebalance" for r in stabilized)
+    assert [r["engine"]["generation"] for r in stabilized] == list(range(1, len(stabilized) + 1))
+    # the leave's own line drove the engine: it is a stimulus, never a confirmation
+    leaves = [r for r in rows if r["logged"] and r["logged"]["state"] is None]
+    assert leaves and all(r["verdict"] == "stimulus" for r in leaves)
+
+
+def test_until_stops_at_a_time_and_says_where_the_engine_is(storm: Path) -> None:
+    r = cli("replay", str(storm), "--group", "billing", "--until", "2024-01-01T00:00:50Z")
+    assert r.returncode == 0, r.stderr
+    assert "the engine's group is: Stable gen 2, 2 members" in " ".join(r.stdout.split())
+    assert len(steps(str(storm), "--group", "billing", "--until", "2024-01-01T00:00:50Z")) == 7
+
+
+def test_a_longer_poll_interval_would_have_prevented_the_storm(storm: Path) -> None:
+    """The slow consumer's batches took about 60 s from poll to poll: under 600 s not one poll
+    timeout, so none of its leaves and rejoins, one rebalance, and no storm."""
+    r = cli("replay", str(storm), "--group", "billing", "--set", "max.poll.interval.ms=600000", "-f", "jsonl")
+    assert r.returncode == 0, r.stderr
+    (w,) = [json.loads(line) for line in r.stdout.splitlines()]
+    assert w["settings"] == {"max.poll.interval.ms": 600000}
+    assert len(w["changes"]) == 4 and w["unchanged"] == []
+    assert all("no poll timeout" in c["text"] for c in w["changes"])
+    assert w["rebalances"] == {"as_logged": 9, "with_settings": 1}
+    assert w["storms"] == {"as_logged": 1, "with_settings": 0}
+
+
+def test_a_poll_interval_still_below_the_batch_time_changes_nothing(storm: Path) -> None:
+    r = cli("replay", str(storm), "--group", "billing", "--set", "max.poll.interval.ms=40000", "-f", "jsonl")
+    (w,) = [json.loads(line) for line in r.stdout.splitlines()]
+    assert w["changes"] == [] and len(w["unchanged"]) == 4
+    assert w["rebalances"] == {"as_logged": 9, "with_settings": 9}
+
+
+def test_the_table_names_the_finding_that_disappears(storm: Path) -> None:
+    r = cli("replay", str(storm), "--group", "billing", "--set", "max.poll.interval.ms=600000")
+    assert r.returncode == 0, r.stderr
+    assert "The rebalance_storm finding of group billing disappears." in " ".join(r.stdout.split())
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--group", "nope"], "no coordinator lines of group 'nope'"),
+    (["--group", "billing", "--set", "max.poll=3"], "give KEY=VALUE"),
+    (["--group", "billing", "--set", "session.timeout.ms=soon"], "takes a number of milliseconds"),
+    (["--group", "billing", "--step"], "--step reads Enter from a terminal"),
+    ([], "name what to replay"),
+])
+def test_what_cannot_be_replayed_is_a_sentence_and_exit_2(storm: Path, args: list[str], said: str) -> None:
+    r = cli("replay", str(storm), *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert said in " ".join(r.stderr.split())
+
+
+def test_a_partition_shows_its_logged_history_until_the_engine_re_runs_partitions(storm: Path) -> None:
+    r = cli("replay", str(storm), "--partition", "orders-0")
+    assert r.returncode == 0, r.stderr
+    assert "does not re-run a partition from its logs yet" in " ".join(r.stdout.split())
+
+
+def test_a_real_group_replays_with_every_step_re_made(corpus: Path) -> None:
+    """aryan-jadon's 3.1.0 cluster: kafka-python consumers of my-group2 joining and timing out."""
+    rows = steps(str(corpus / "aryan-jadon-Distributed-Kafka-Clusters"), "--group", "my-group2")
+    assert len(rows) > 50 and {r["verdict"] for r in rows} <= {"ok", "stimulus"}
