@@ -42,7 +42,12 @@ class FollowerState:
 
     def on_fetch(self, offset: int, log_start: int, leader_leo: int, now: int, profile: Profile) -> None:
         """A fetch at ``offset`` at ``now``, ``leader_leo`` being the leader's LEO before the read."""
-        if not switches(profile).CAUGHT_UP_BY_PREVIOUS_FETCH:
+        self.fetched(offset, log_start, leader_leo, now, switches(profile).CAUGHT_UP_BY_PREVIOUS_FETCH)
+
+    def fetched(self, offset: int, log_start: int, leader_leo: int, now: int,
+                by_previous_fetch: bool) -> None:
+        """:meth:`on_fetch`, the profile's ``CAUGHT_UP_BY_PREVIOUS_FETCH`` switch given."""
+        if not by_previous_fetch:
             if offset >= leader_leo:  # 0.10.0 / 0.10.1 readToEndOfLog: the fetch began at the log end
                 self.last_caught_up_ms = now
         elif offset >= leader_leo:

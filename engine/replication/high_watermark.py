@@ -17,7 +17,7 @@ where it is.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from ..profiles import Profile
 from .follower_state import FollowerState
@@ -38,12 +38,27 @@ def next_high_watermark(hw: int, leader: int, leader_leo: int, followers: Mappin
     if flags.HW_FROZEN_UNDER_MIN_ISR and \
             len(isr) < effective_min_isr(min_insync_replicas, len(followers) + 1):
         return None
-    counted = maximal_isr if flags.ALTER_ISR else isr
-    by_lag = flags.HW_COUNTS_CAUGHT_UP_REPLICAS
+    candidate = smallest_leo(leader, leader_leo, followers, maximal_isr if flags.ALTER_ISR else isr, now,
+                             (lambda: lag_ms) if flags.HW_COUNTS_CAUGHT_UP_REPLICAS else None, ineligible)
+    return candidate if candidate > hw else None
+
+
+def smallest_leo(leader: int, leader_leo: int, followers: Mapping[int, FollowerState],
+                 counted: Collection[int], now: int, lag_ms: Callable[[], int] | None,
+                 ineligible: Collection[int] = ()) -> int:
+    """The smallest LEO among the leader and the followers that count: those in ``counted``
+    and, when ``lag_ms`` is given (0.10.2+), those caught up within it.  ``lag_ms`` is read
+    only when a follower outside ``counted`` would lower the result (in a healthy ISR, never)."""
     candidate = leader_leo
+    lag = -1
     for broker, f in followers.items():
         if broker == leader or f.leo >= candidate:
             continue
-        if broker in counted or (by_lag and broker not in ineligible and f.caught_up_within(now, lag_ms)):
+        if broker in counted:
             candidate = f.leo
-    return candidate if candidate > hw else None
+        elif lag_ms is not None and broker not in ineligible:
+            if lag < 0:
+                lag = lag_ms()
+            if f.caught_up_within(now, lag):
+                candidate = f.leo
+    return candidate

@@ -34,6 +34,9 @@ class Run:
         return self.end - self.start
 
 
+_run = Run.build  # type: ignore[attr-defined]  # Run's cheap constructor
+
+
 class ReplicaLog:
     """Mutable: the log of one replica of one partition."""
 
@@ -66,6 +69,13 @@ class ReplicaLog:
 
     def read(self, offset: int) -> tuple[Run, ...]:
         """The records from ``offset`` to the LEO, as runs."""
+        runs = self.runs
+        if runs:  # from within the last run (a follower near the log end): one run or none
+            last = runs[-1]
+            if last.start <= offset:
+                if offset >= last.end:
+                    return ()
+                return (last,) if last.start == offset else (_run(last.epoch, offset, last.end),)
         # a run wholly at or above ``offset`` is itself (runs are values)
         return tuple(r if r.start >= offset else Run(r.epoch, offset, r.end)
                      for r in self.runs if r.end > offset)

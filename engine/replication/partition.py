@@ -32,7 +32,7 @@ from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
 from .effects import HighWatermarkChanged, IsrChanged, ProduceResponse
 from .follower_state import NEVER, FollowerState
-from .high_watermark import effective_min_isr, next_high_watermark
+from .high_watermark import effective_min_isr, smallest_leo
 from .isr import may_join, out_of_sync
 from .ledger import AckLedger
 from .log import ReplicaLog, Run
@@ -49,6 +49,7 @@ from .model import (
 from .switches import switches
 
 E = ErrorCode
+_hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]  # the effect's cheap constructor
 #: producer request.timeout.ms default (ProducerConfig, every version here)
 PRODUCE_TIMEOUT_MS = 30_000
 #: R7: answers after which the change stays in flight until new metadata arrives
@@ -228,20 +229,23 @@ class Partition:
     # -- the high watermark -----------------------------------------------------------------
 
     def _maybe_increment_hw(self, now: int) -> None:
+        """``maybeIncrementLeaderHW``: :func:`.high_watermark.next_high_watermark`, with
+        ``replica.lag.time.max.ms`` read only when a follower's lag can matter."""
         state = self.state
         if state is None or state.leader != self.broker:  # not the leader
             return
-        log = self.log
-        config = self.config
-        new = next_high_watermark(log.hw, self.broker, log.leo, self.followers, state.isr,
-                                  self.maximal_isr, now, config.int("replica.lag.time.max.ms"),
-                                  config.int("min.insync.replicas"), self.profile)
-        if new is None:
+        flags = self._switches
+        followers = self.followers
+        isr = state.isr
+        if flags.HW_FROZEN_UNDER_MIN_ISR and \
+                len(isr) < effective_min_isr(self.config.int("min.insync.replicas"), len(followers) + 1):
             return
+        log = self.log
         old = log.hw
-        if log.update_hw(new):
-            self.emit(HighWatermarkChanged(now, self.tp[0], self.tp[1], self.broker, old, log.hw,
-                                           state.leader_epoch))
+        new = smallest_leo(self.broker, log.leo, followers, self.maximal_isr if flags.ALTER_ISR else isr, now,
+                           self._lag_ms if flags.HW_COUNTS_CAUGHT_UP_REPLICAS else None)
+        if new > old and log.update_hw(new):
+            self.emit(_hw_changed(now, self.tp[0], self.tp[1], self.broker, old, log.hw, state.leader_epoch))
             self._complete_delayed()
 
     # -- fetch ------------------------------------------------------------------------------

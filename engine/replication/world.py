@@ -41,6 +41,7 @@ from ..effects import Effect, Finding
 from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
+from . import steady_fetch
 from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
 from .broker import Broker, BrokerHooks
 from .controller import Controller
@@ -351,15 +352,23 @@ class ReplicationWorld:
         self._dirty.add(s.tp)
 
     def _append(self, s: Append) -> None:
-        self._dirty.add(s.tp)
-        quorum = self.controller.read(s.tp)
-        target = self._live_replica(s.tp, quorum.leader) if quorum is not None else None
+        tp = s.tp
+        quorum = self.controller.read(tp)
+        target = self._live_replica(tp, quorum.leader) if quorum is not None else None
         if target is None:
-            target = next((p for b in sorted(self.brokers) if (p := self._live_replica(s.tp, b)) is not None),
+            target = next((p for b in sorted(self.brokers) if (p := self._live_replica(tp, b)) is not None),
                           None)
         if target is not None:
+            state, hw, maximal, pending = target.state, target.log.hw, target.maximal_isr, target.pending
             target.append(s.records, s.acks, s.client, self.timers.now)
-        elif s.client is not None and s.acks != 0:
+            # An append that moved no HW and changed no state only moved a log end: with no violation
+            # standing, none can start (steady_fetch's reasoning; the log changed above every HW)
+            if target.log.hw != hw or target.state is not state or target.maximal_isr is not maximal \
+                    or target.pending is not pending or self._active.get(tp):
+                self._dirty.add(tp)
+            return
+        self._dirty.add(tp)
+        if s.client is not None and s.acks != 0:
             error = E.NOT_LEADER_OR_FOLLOWER if quorum is not None else E.UNKNOWN_TOPIC_OR_PARTITION
             self._emit(ProduceResponse(self.timers.now, s.client, s.tp[0], s.tp[1], error.name, None, None,
                                        s.acks))
@@ -368,6 +377,12 @@ class ReplicationWorld:
         tp = s.tp
         if tp not in self.controller.assignment:
             self._known(tp, "fetch")
+        if not self._active.get(tp):  # no violation stands: the common fetch may need no check
+            moved = self._steady_fetch(s)
+            if moved is not None:
+                if moved:
+                    self._dirty.add(tp)
+                return
         self._dirty.add(tp)
         now = self.timers.now
         brokers = self.brokers
@@ -415,6 +430,28 @@ class ReplicationWorld:
                 return
             runs = tuple(Run(r.epoch, max(r.start, leo), r.end) for r in answer.runs if r.end > leo)
             follower.on_fetch_response(FetchAnswer(E.NONE, runs, answer.hw, answer.log_start), now)
+
+    def _steady_fetch(self, s: Fetch) -> bool | None:
+        """:func:`.steady_fetch.serve` for a follower fetching at its log end from the live leader
+        it was told of, with no truncation due: whether the leader's HW moved, None when the
+        fetch is not the common one (nothing done)."""
+        brokers = self.brokers
+        fb = brokers.get(s.replica)
+        if fb is None or not fb.alive:
+            return None
+        tp = s.tp
+        follower = fb.replicas.get(tp)
+        if follower is None or s.offset != follower.log.leo or tp in fb.needs_truncation:
+            return None
+        told = follower.state
+        if told is None or told.leader < 0 or told.leader == follower.broker:
+            return None
+        lb = brokers.get(told.leader)
+        leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
+        if leader is None:
+            return None
+        return steady_fetch.serve(leader, follower, s.offset, self.timers.now, s.current_leader_epoch,
+                                  s.last_fetched_epoch)
 
     @staticmethod
     def _same_epoch(leader: Partition, follower: Partition) -> bool:
