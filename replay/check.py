@@ -58,13 +58,13 @@ class CheckReport:
 def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
           entities: set[str] | None = None) -> CheckReport:
     """Every detector over ``events``; ``entities`` (``group g``, ``partition t-0``) keeps only
-    the findings about those (the detectors still read everything: a storm's context, an
-    election's earlier ISR)."""
+    the findings about those or listing them (``Finding.names``; the detectors still read
+    everything: a storm's context, an election's earlier ISR)."""
     opts = options or CheckOptions()
     found: list[Finding] = []
     scoped = with_scope(events)
     for detector in all_detectors():
-        found.extend(f for f in detector(scoped, opts) if entities is None or f.entity in entities)
+        found.extend(f for f in detector(scoped, opts) if entities is None or f.names() & entities)
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
     return CheckReport(tuple(found), events.height, sources, digest(events), opts, clusters(scoped))

@@ -274,6 +274,13 @@ class Finding:
     scope: str = ""  # "cluster <id>", or "logs in <folder>" where the logs do not name it
     details: Mapping[str, Any] = field(default_factory=dict)
 
+    def names(self) -> frozenset[str]:
+        """What the finding is about: its entity, and each partition a finding about several
+        lists (``details["partitions"]``: a broker's offline partitions, its stale ISR views)."""
+        listed = self.details.get("partitions")
+        parts = listed if isinstance(listed, list | tuple) else ()
+        return frozenset({self.entity, *(f"partition {p}" for p in parts)})
+
     def sort_key(self) -> tuple[Any, ...]:
         return (self.start, self.scope, self.entity, self.kind.value, self.end, self.evidence)
 

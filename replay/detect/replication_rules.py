@@ -10,14 +10,16 @@ writer whose log is missing) the detector says nothing.
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
 
 from kafka_forensics.parsers.releases import KafkaVersion, bounds
 
-from ..findings import Finding, FindingKind, Severity, evidence_of
-from . import CheckOptions, by_key, minutes, rows_of
+from ..findings import Finding, FindingKind, Severity, evidence_of, iso
+from . import MINUTE, CheckOptions, by_key, minutes, rows_of
 from .partitions import _broker, _cap, _details, _ids, _tp, _writer
 
 NO_LEADER = -1  # LeaderAndIsr.NoLeader; KRaft's PartitionChangeRecord uses -2 for "unchanged"
@@ -67,28 +69,52 @@ def offline_partition(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]
     """A partition without a leader, from the controller's own lines: the partition state
     machine moving it to OfflinePartition (``Changed partition t-0 state from OnlinePartition
     to OfflinePartition``, TRACE), an election for an offline partition that failed, a
-    LeaderAndIsr / UpdateMetadata or KRaft partition change with ``leader=-1``.  The window
-    runs from the first such line to the next line that names a leader for it (an election,
-    Offline -> Online); a partition still without one when the logs end is reported up to its
-    last line."""
+    LeaderAndIsr / UpdateMetadata or KRaft partition change with ``leader=-1``.
+
+    A partition's window runs from the first such line to the next line that names a leader
+    for it (an election, Offline -> Online), or to its controller's hand-over: the offline
+    state lives in the controller's memory (PartitionStateMachine), and a controller that
+    resigns ("Resigned", logged by every broker that shuts down: only the writer's counts) or a
+    newly elected one (which reads each partition from ZooKeeper and brings one whose leader is
+    alive online without a line, ``initializePartitionState``) ends what the lines can prove.
+    A partition still without a leader when the logs end is reported up to its last line.
+
+    Partitions that went offline together — each window starting within ``OUTAGE_GAP_MS`` of
+    the previous one in the same scope — are one outage and one finding, named after the
+    brokers whose loss explains it (``broker 1``; ``brokers 0,1``; ``cluster`` when no line
+    says): the ISR members at the time (with unclean election disabled a partition is offline
+    exactly when its whole ISR is gone), else the brokers the controller saw fail or shut down
+    just before.  Stretches in which the logs hold no line from any broker (``SILENCE_MS``) are
+    named, and not counted as outage the logs show: a cluster switched off for the night."""
     rows = rows_of(
         events,
         _LEADERSHIP_KINDS,
-        ["topic", "partition", "leader", "state", "prev_state", "template", "isr", "error", "details"],
+        ["topic", "partition", "leader", "state", "prev_state", "template", "isr", "error", "details",
+         "node"],
     )
-    out: list[Finding] = []
+    if not rows:
+        return []
+    isr_rows = by_key(rows_of(events, [*_LEADERSHIP_KINDS, *_ISR_KINDS], ["topic", "partition", "isr"]),
+                      "scope", "topic", "partition")
+    handovers = _handovers(events)
+    runs: list[_Run] = []
     for (scope, topic, partition), mine in sorted(by_key(rows, "scope", "topic", "partition").items()):
-        run: list[dict[str, Any]] = []
-        for r in mine:
-            offline = _offline(r)
-            if offline is True:
-                run.append(r)
-            elif offline is False and run:
-                if any(_stuck(x) for x in run):
-                    out.append(_offline_finding(scope, f"{topic}-{partition}", run, r))
-                run = []
-        if run and any(_stuck(x) for x in run):
-            out.append(_offline_finding(scope, f"{topic}-{partition}", run, None))
+        isr = isr_rows.get((scope, topic, partition), [])
+        runs += _runs(scope, f"{topic}-{partition}", mine, handovers.get(scope, []), isr)
+    if not runs:
+        return []
+    silences = _silences(events)
+    causes = _cause_rows(events)
+    out: list[Finding] = []
+    for outage in _outages(runs):
+        scope = outage[0].scope
+        cause, cause_rows = _lost(outage, causes.get(scope, []))
+        quiet = [s for s in silences.get(scope, []) if outage_start(outage) <= s.start
+                 and s.end <= max(x.end for x in outage)]
+        if len({x.tp for x in outage}) == 1 and len(outage) == 1:
+            out.append(_offline_finding(outage[0], cause, cause_rows, quiet))
+        else:
+            out.append(_outage_finding(outage, cause, cause_rows, quiet))
     return out
 
 
@@ -99,35 +125,337 @@ def _stuck(r: dict[str, Any]) -> bool:
     return r["kind"] != "partition_state_change"
 
 
-def _offline_finding(scope: str, tp: str, run: list[dict[str, Any]], back: dict[str, Any] | None) -> Finding:
-    end = back["at"] if back is not None else run[-1]["at"]
-    span = minutes(end - run[0]["at"])
-    failed = sum(1 for r in run if r["kind"] == "partition_state_change_failed")
+OUTAGE_GAP_MS = MINUTE  # a partition going offline this soon after another is part of the same outage
+CAUSE_MS = MINUTE  # the controller's broker failure / shutdown lines this soon before an outage explain it
+SILENCE_MS = 30 * MINUTE  # no line from any broker for this long: the logs say nothing about that stretch
+EVIDENCE_PER_PARTITION = 2  # an outage's evidence: each partition's first and last line
+
+#: lines that print a partition's ISR after them (the leaders' ISR changes and the controller's writes)
+_ISR_KINDS = ["controller_isr_removal", "isr_shrink", "isr_expand", "isr_updated"]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One partition's time without a leader: its offline lines, the line that named a leader
+    (``back``) or the controller hand-over that ended what the lines prove (``handover``), and
+    its ISR when it went offline (the brokers whose loss took it offline)."""
+
+    scope: str
+    tp: str
+    rows: list[dict[str, Any]]
+    back: dict[str, Any] | None
+    handover: dict[str, Any] | None
+    isr: tuple[int, ...]
+
+    @property
+    def start(self) -> int:
+        return int(self.rows[0]["at"])
+
+    @property
+    def end(self) -> int:
+        closing = self.back or self.handover
+        return int(closing["at"] if closing is not None else self.rows[-1]["at"])
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.rows if r["kind"] == "partition_state_change_failed")
+
+
+@dataclass(frozen=True)
+class _Silence:
+    start: int  # the last line before it
+    end: int  # the first line after it
+    switched_off: bool  # shutdown lines just before and start-up lines just after
+    rows: tuple[dict[str, Any], ...]  # those lines
+
+
+def _runs(scope: str, tp: str, mine: list[dict[str, Any]], ends: list[dict[str, Any]],
+          isr: list[dict[str, Any]]) -> list[_Run]:
+    """One partition's windows without a leader that show a failed election (not the Offline
+    step of every failover)."""
+    out: list[_Run] = []
+    run: list[dict[str, Any]] = []
+
+    def close(back: dict[str, Any] | None, handover: dict[str, Any] | None) -> None:
+        if any(_stuck(x) for x in run):
+            out.append(_Run(scope, tp, list(run), back, handover, _isr_at(isr, run[0]["at"])))
+
+    for r in mine:
+        offline = _offline(r)
+        if offline is None or (offline is False and not run):
+            continue
+        handover = _handover(ends, run) if run else None
+        if handover is not None and handover["at"] <= r["at"]:
+            close(None, handover)
+            run = []
+            if offline is False:
+                continue
+        if offline is True:
+            run.append(r)
+        else:
+            close(r, None)
+            run = []
+    if run:
+        close(None, _handover(ends, run))
+    return out
+
+
+def outage_start(outage: list[_Run]) -> int:
+    return min(x.start for x in outage)
+
+
+def _outages(runs: list[_Run]) -> list[list[_Run]]:
+    """Runs of one scope whose windows start within ``OUTAGE_GAP_MS`` of the previous one."""
+    out: list[list[_Run]] = []
+    for run in sorted(runs, key=lambda x: (x.scope, x.start, x.tp)):
+        if out and out[-1][0].scope == run.scope and run.start - out[-1][-1].start <= OUTAGE_GAP_MS:
+            out[-1].append(run)
+        else:
+            out.append([run])
+    return out
+
+
+def _isr_at(rows: list[dict[str, Any]], at: int) -> tuple[int, ...]:
+    """The ISR the last line at or before ``at`` printed (the controller keeps the last member
+    of a partition whose ISR all died: ``Leader:-1,ISR:0``)."""
+    isr: tuple[int, ...] = ()
+    for r in rows:
+        if r["at"] > at:
+            break
+        if r.get("isr"):
+            isr = tuple(r["isr"])
+    return isr
+
+
+_RESIGNED = "resigned"
+
+
+def _handovers(events: pl.DataFrame) -> dict[str, list[dict[str, Any]]]:
+    """Per scope, the lines after which a controller's partition states no longer hold: a new
+    controller elected, a controller resigned."""
+    rows = rows_of(events, ["controller_elected", "controller_resigned"], ["node", "state", "controller"])
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        if r["kind"] == "controller_elected" or r.get("state") == _RESIGNED:
+            out.setdefault(r["scope"], []).append(r)
+    return out
+
+
+def _handover(ends: list[dict[str, Any]], run: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first hand-over after the run's last line that ends its controller's view: any
+    election, or the resignation of the controller that wrote the run (every broker logs
+    "Resigned" when it shuts down, controller or not)."""
+    writer = run[0].get("node")
+    last = run[-1]["at"]
+    for e in ends:
+        if e["at"] <= last:
+            continue
+        if e["kind"] == "controller_elected" or writer is None or e.get("node") == writer:
+            return e
+    return None
+
+
+def _cause_rows(events: pl.DataFrame) -> dict[str, list[dict[str, Any]]]:
+    """Per scope, the controller's lines naming brokers it lost: "Broker failure callback for 1",
+    "Shutting down broker 1" (a controlled shutdown), "deleted brokers: 1"."""
+    rows = rows_of(events, ["broker_failure", "broker_shutdown", "broker_change"], ["brokers", "details"])
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        lost = _details(r).get("deleted") if r["kind"] == "broker_change" else r.get("brokers")
+        if lost:
+            out.setdefault(r["scope"], []).append({**r, "lost": tuple(lost)})
+    return out
+
+
+def _lost(outage: list[_Run], causes: list[dict[str, Any]]) -> tuple[tuple[int, ...], list[dict[str, Any]]]:
+    """The brokers whose loss explains the outage, and the controller's lines that name them:
+    each partition's ISR when it went offline, else what the controller saw go just before."""
+    start = outage_start(outage)
+    near = [c for c in causes if start - CAUSE_MS <= c["at"] <= start]
+    seen = {b for c in near for b in c["lost"]}
+    brokers: set[int] = set()
+    for run in outage:
+        brokers |= set(run.isr) if run.isr else seen
+    return tuple(sorted(brokers)), [c for c in near if brokers & set(c["lost"])]
+
+
+_DOWN = {"shutting_down", "shut_down", "unclean_shutdown", "controlled_shutdown", _RESIGNED}
+_UP = {"starting", "started"}
+
+
+def _silences(events: pl.DataFrame) -> dict[str, list[_Silence]]:
+    """Per scope, the stretches of ``SILENCE_MS`` or more with no line from any broker; a silence
+    the brokers' own shutdown lines open and their start-up lines close is the cluster switched
+    off."""
+    from . import with_scope
+
+    table = with_scope(events).select("scope", pl.col("ts").dt.epoch("ms").alias("at")).drop_nulls()
+    gaps = (table.sort(["scope", "at"])
+            .with_columns(prev=pl.col("at").shift(1).over("scope"))
+            .filter(pl.col("at") - pl.col("prev") >= SILENCE_MS))
+    if gaps.height == 0:
+        return {}
+    life = rows_of(events, ["broker_lifecycle", "controller_lifecycle", "controller_resigned",
+                            "controller_elected"], ["state", "node"])
+    out: dict[str, list[_Silence]] = {}
+    for scope, end, start in gaps.select("scope", "at", "prev").iter_rows():
+        mine = [r for r in life if r["scope"] == scope]
+        down = [r for r in mine if start - MINUTE <= r["at"] <= start and r.get("state") in _DOWN]
+        up = [r for r in mine if end <= r["at"] <= end + MINUTE
+              and (r.get("state") in _UP or r["kind"] == "controller_elected")]
+        shown = (down[-1:] + up[:1]) if down and up else []
+        out.setdefault(scope, []).append(_Silence(start, end, bool(shown), tuple(shown)))
+    return out
+
+
+def _logged(start: int, end: int, quiet: list[_Silence]) -> int:
+    return end - start - sum(s.end - s.start for s in quiet)
+
+
+def _quiet_text(quiet: list[_Silence]) -> str:
+    """"; the logs hold no line from any broker from … to … (the cluster was switched off)"."""
+    if not quiet:
+        return ""
+    parts = [f"{iso(s.start)} to {iso(s.end)}" + (" (the brokers shut down and started again)"
+                                                  if s.switched_off else "") for s in quiet]
+    return (f"; not counted: {minutes(sum(s.end - s.start for s in quiet))} in which the logs hold no line "
+            f"from any broker ({', '.join(parts)})")
+
+
+def _ending(run: _Run) -> tuple[str, str]:
+    """(observed tail, message clause) for how a partition's window ends."""
+    if run.back is not None:
+        return f"then leader {run.back.get('leader')}", f"until broker {run.back.get('leader')} was elected"
+    if run.handover is not None:
+        what = _handover_text(run.handover)
+        return (f"then {what} (a new controller reads the partition afresh from ZooKeeper and brings it "
+                "online without a line if its leader is alive)"), f"until {what}"
+    return "", "and the logs end before a leader was elected"
+
+
+def _handover_text(row: dict[str, Any]) -> str:
+    who = row.get("node")
+    if row["kind"] == "controller_resigned":
+        return f"controller {who} resigned at {iso(row['at'])}"
+    return f"controller {who} was elected at {iso(row['at'])}" if who is not None else \
+        f"a new controller was elected at {iso(row['at'])}"
+
+
+def _offline_finding(run: _Run, lost: tuple[int, ...], cause_rows: list[dict[str, Any]],
+                     quiet: list[_Silence]) -> Finding:
+    span = minutes(_logged(run.start, run.end, quiet))
+    failed = run.failed
     tried = f"; {failed} leader elections failed" if failed else ""
-    if back is not None:
-        observed = f"no leader for {span}{tried}; then leader {back.get('leader')}"
-        ends = f"until broker {back.get('leader')} was elected"
-    else:
+    tail, ends = _ending(run)
+    if run.back is None and run.handover is None:
         observed = f"no leader from its first offline line to the end of the logs ({span}){tried}"
-        ends = "and the logs end before a leader was elected"
+    else:
+        observed = f"no leader for {span}{tried}; {tail}"
+    observed += _quiet_text(quiet)
+    closing = [x for x in (run.back, run.handover) if x is not None]
+    details: dict[str, Any] = {"failed_elections": failed,
+                               "leader_after": run.back.get("leader") if run.back is not None else None}
+    if lost:
+        details["brokers"] = list(lost)
+    if quiet:
+        details["silences"] = [{"from": iso(s.start), "to": iso(s.end), "switched_off": s.switched_off}
+                               for s in quiet]
+    return Finding(
+        kind=FindingKind.OFFLINE_PARTITION,
+        severity=Severity.ERROR,
+        scope=run.scope,
+        entity=f"partition {run.tp}",
+        start=run.start,
+        end=run.end,
+        expected="every partition has a live leader",
+        observed=observed,
+        message=(
+            f"{run.tp} had no leader {ends}, so it could be neither read nor written: every replica of its "
+            "ISR was down; bring one of them back (or, accepting the loss of what it lacks, elect another "
+            "replica uncleanly)."
+        ),
+        evidence=evidence_of([*run.rows, *closing, *cause_rows, *(r for s in quiet for r in s.rows)]),
+        details=details,
+    )
+
+
+def _outage_finding(outage: list[_Run], lost: tuple[int, ...], cause_rows: list[dict[str, Any]],
+                    quiet: list[_Silence]) -> Finding:
+    """Partitions that went offline together: one finding, named after the brokers it lost."""
+    scope = outage[0].scope
+    start, end = outage_start(outage), max(x.end for x in outage)
+    names = sorted({x.tp for x in outage}, key=_tp_order)
+    topics = Counter(tp.rpartition("-")[0] for tp in names)
+    per_topic = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in sorted(topics.items()))
+    entity = (f"broker {lost[0]}" if len(lost) == 1 else f"brokers {_ids(lost)}" if lost else "cluster")
+    where = (f"whose whole ISR was on broker {lost[0]}" if len(lost) == 1
+             else f"whose whole ISR was on brokers {_ids(lost)}" if lost
+             else "whose ISR members were all down")
+    fix = f"bring {entity} back" if lost else "bring their ISR members back"
+    planned = {b for r in cause_rows if r["kind"] == "broker_shutdown" for b in r["lost"]}
+    if lost and set(lost) <= planned:
+        where += f" while {'it was' if len(lost) == 1 else 'they were'} being shut down (controlled shutdown)"
+    back = [x for x in outage if x.back is not None]
+    handed = [x for x in outage if x.back is None and x.handover is not None]
+    open_ = [x for x in outage if x.back is None and x.handover is None]
+    leaders = sorted(Counter(x.back.get("leader") for x in back if x.back is not None).items(),
+                     key=lambda i: str(i[0]))
+    ends: list[str] = []
+    if back:
+        ends.append(f"{len(back)} got a leader again ("
+                    + ", ".join(f"broker {b}: {n}" for b, n in leaders)
+                    + f") after {minutes(_logged(start, max(x.end for x in back), quiet))} at most")
+    if handed:
+        first = min((x.handover for x in handed if x.handover is not None), key=lambda r: r["at"])
+        ends.append(f"{len(handed)} were still without one when {_handover_text(first)}, after which no "
+                    "line shows them")
+    if open_:
+        ends.append(f"{len(open_)} were still without one when the logs end")
+    failed = sum(x.failed for x in outage)
+    all_rows = [r for x in outage for r in [*x.rows, *((x.back,) if x.back is not None else ())]]
+    shown: list[dict[str, Any]] = []
+    for x in outage:
+        mine = [*x.rows, *((x.back,) if x.back is not None else ())]
+        shown += [mine[0], mine[-1]] if len(mine) > 1 else mine
+    handovers = {id(x.handover): x.handover for x in handed if x.handover is not None}
+    evidence = evidence_of([*shown, *handovers.values(), *cause_rows, *(r for s in quiet for r in s.rows)])
+    details: dict[str, Any] = {
+        "brokers": list(lost),
+        "partitions": names,
+        "count": len(names),
+        "failed_elections": failed,
+        "leaders_after": {str(b): n for b, n in leaders},
+        "without_leader_at_end": sorted({x.tp for x in open_ + handed}, key=_tp_order),
+        "lines": len(evidence_of(all_rows)),
+        "evidence_lines_shown": len(evidence),
+    }
+    if quiet:
+        details["silences"] = [{"from": iso(s.start), "to": iso(s.end), "switched_off": s.switched_off}
+                               for s in quiet]
     return Finding(
         kind=FindingKind.OFFLINE_PARTITION,
         severity=Severity.ERROR,
         scope=scope,
-        entity=f"partition {tp}",
-        start=run[0]["at"],
+        entity=entity,
+        start=start,
         end=end,
         expected="every partition has a live leader",
-        observed=observed,
+        observed=(f"{len(names)} partitions ({per_topic}) lost their leader within "
+                  f"{minutes(max(x.start for x in outage) - start)} of each other; {'; '.join(ends)}; "
+                  f"{failed} leader elections failed" + _quiet_text(quiet)),
         message=(
-            f"{tp} had no leader {ends}, so it could be neither read nor written: every replica of its ISR "
-            "was down; bring one of them back (or, accepting the loss of what it lacks, elect another "
-            "replica uncleanly)."
+            f"{len(names)} partitions {where} had no leader at once, so they could be neither read nor "
+            f"written; {fix} (partitions with one replica, such as a development cluster's "
+            "__consumer_offsets with offsets.topic.replication.factor=1, have no other)."
         ),
-        evidence=evidence_of([*run, *([back] if back is not None else [])]),
-        details={"failed_elections": failed,
-                 "leader_after": back.get("leader") if back is not None else None},
+        evidence=evidence,
+        details=details,
     )
+
+
+def _tp_order(tp: str) -> tuple[str, int]:
+    topic, _, part = tp.rpartition("-")
+    return (topic, int(part)) if part.isdigit() else (tp, -1)
 
 
 # -- ISR shrink of a caught-up follower ----------------------------------------------------------
