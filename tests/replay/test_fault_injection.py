@@ -5,8 +5,8 @@ right kind and evidence line, and nothing else reported.
 The logs are the flapping follower's (``examples/incidents/isr-flapping-follower.2.6.jsonl``,
 Kafka 2.6, ZooKeeper mode): broker 1 leads orders-0 and shrinks broker 3 out of the ISR and
 back three times, so untouched they give exactly one finding, ``isr_flapping``.  The faults
-that need the engine-backed diff (a dropped "Stabilized group" line, a changed generation, a
-shrink of a caught-up follower, one broker's clock shifted) are not injected here yet.
+that need the engine-backed diff (a dropped "Stabilized group" line, a changed generation) are
+not injected here yet.
 """
 
 from __future__ import annotations
@@ -81,3 +81,62 @@ def test_a_lowered_high_watermark_in_a_shrink_line_is_a_regression(logs: Path) -
     assert sorted(kinds(logs)) == ["hw_regression", "isr_flapping"]
     f = found(logs, "hw_regression")
     assert f.details["from"] == 10 and f.details["to"] == 5 and f.evidence[-1].line == third + 1
+
+
+# -- one broker's clock shifted ---------------------------------------------------------------------
+def lai_sent(broker: int, partition: int, kind: str) -> str:
+    """Controller 1's state-change line when it creates orders (2.6: LeaderAndIsrPartitionState,
+    TRACE — Kafka's default level for state-change.log)."""
+    return (f"[2024-01-01 00:00:00,0{10 + partition}] TRACE [Controller id=1 epoch=1] Sending {kind} LeaderAndIsr "
+            f"request LeaderAndIsrPartitionState(topicName='orders', partitionIndex={partition}, controllerEpoch=1, "
+            "leader=1, leaderEpoch=0, isr=[1, 2, 3], zkVersion=0, replicas=[1, 2, 3], addingReplicas=[], "
+            f"removingReplicas=[], isNew=true) to broker {broker} for partition orders-{partition} "
+            "(state.change.logger)\n")
+
+
+def lai_received(broker: int, partition: int) -> str:
+    """The follower's state-change line when the request arrives, 20 ms later (2.6+)."""
+    return (f"[2024-01-01 00:00:00,0{30 + partition}] TRACE [Broker id={broker}] Received LeaderAndIsr request "
+            f"LeaderAndIsrPartitionState(topicName='orders', partitionIndex={partition}, controllerEpoch=1, "
+            "leader=1, leaderEpoch=0, isr=[1, 2, 3], zkVersion=0, replicas=[1, 2, 3], addingReplicas=[], "
+            f"removingReplicas=[], isNew=true) correlation id 1 from controller 1 epoch 1 (state.change.logger)\n")
+
+
+@pytest.fixture
+def with_requests(logs: Path) -> Path:
+    """The lines the emitter does not write yet: broker 1, also the controller, creating orders
+    (three partitions, all led by broker 1; orders-0 is the flapping one) and followers 2 and 3
+    receiving each partition's LeaderAndIsr — the causal pairs clock_skew reads."""
+    (logs / "broker-1" / "state-change.log").write_text(
+        "".join(lai_sent(b, p, "become-follower") for p in range(3) for b in (2, 3)))
+    for b in (2, 3):
+        (logs / f"broker-{b}").mkdir(exist_ok=True)
+        (logs / f"broker-{b}" / "state-change.log").write_text("".join(lai_received(b, p) for p in range(3)))
+    return logs
+
+
+def shift(path: Path, seconds: int) -> None:
+    """Every timestamp of a log file moved by ``seconds``, as a broker whose clock runs ahead writes it."""
+    from datetime import datetime, timedelta
+
+    def moved(line: str) -> str:
+        at = datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f") + timedelta(seconds=seconds)
+        return "[" + at.strftime("%Y-%m-%d %H:%M:%S,%f")[:-3] + line[24:]
+    path.write_text("".join(moved(line) for line in path.read_text().splitlines(keepends=True)))
+
+
+def test_the_requests_arriving_within_milliseconds_leave_only_the_flapping(with_requests: Path) -> None:
+    assert kinds(with_requests) == ["isr_flapping"]
+
+
+def test_one_broker_s_clock_7_s_ahead_is_found_from_the_requests_it_received(with_requests: Path) -> None:
+    """Broker 2's clock runs 7 s ahead: each of the three LeaderAndIsr requests reaches it 7.02 s
+    after controller 1 logged sending it, while broker 3's arrive within 20 ms."""
+    shift(with_requests / "broker-2" / "state-change.log", 7)
+    assert sorted(kinds(with_requests)) == ["clock_skew", "isr_flapping"]
+    f = found(with_requests, "clock_skew")
+    assert f.entity == "broker 2"
+    assert f.details == {"reference": 1, "offset_ms": 7020, "pairs": 3, "bound": "estimate"}
+    assert "ahead of controller 1's by about 7.0 s" in f.message
+    assert [(e.source.rsplit("/", 2)[-2:], e.line) for e in f.evidence] == [
+        (["broker-1", "state-change.log"], 1), (["broker-2", "state-change.log"], 1)]
