@@ -9,7 +9,7 @@ objects; each returns ``(name, message)`` pairs for what is broken now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .log import ReplicaLog
 from .model import LeaderAndIsr, tp_name
@@ -116,6 +116,30 @@ def check(controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[V
     return out
 
 
+def raised_hw_holds(leader: Partition, controller_isr: tuple[int, ...],
+                    replica: Callable[[int], Partition | None]) -> bool:
+    """After ``leader``'s HW moved up in a step that changed nothing else it reads, with no
+    violation standing before: whether :func:`check` still finds none for it.  Only the checks
+    that read its HW can have changed: every member of its ISR and of ZooKeeper's holds its
+    records below the new HW (``weak_isr``, ``strong_isr``; holding them means reaching it) and
+    no member of its maximal ISR ends below it (``invalid_high_watermark``).  ``replica``: an
+    assigned replica of the partition by broker (None: none), as :func:`check` is given them."""
+    log = leader.log
+    hw = log.hw
+    me = leader.broker
+    state = leader.state
+    if state is None:
+        return False
+    for members in (state.isr, controller_isr) if state.isr != controller_isr else (state.isr,):
+        for m in members:
+            if m != me and (other := replica(m)) is not None and not _same_prefix(log, other.log, hw):
+                return False
+    for m in leader.maximal_isr:
+        if m != me and (other := replica(m)) is not None and other.log.leo < hw:
+            return False
+    return True
+
+
 def _name(replicas: Mapping[int, Partition]) -> str:
     first = next(iter(replicas.values()), None)
     return tp_name(first.tp) if first is not None else "?"
@@ -158,6 +182,21 @@ class InvariantMonitor:
             return [("zk_version_not_incremented", f"{path}: a successful {op} left version {version}, "
                                                    f"not {expected}")]
         return []
+
+    def leader_hw_raised(self, name: str, controller_epoch: int, broker: int, epoch: int, hw: int) -> bool:
+        """A leader's HW moved up to ``hw`` in its epoch, in a step that changed nothing else
+        :meth:`step` reads: record it as :meth:`step` would (nothing to report).  False, and
+        nothing recorded, when the records do not show the partition as that step leaves it
+        (the controller's epoch, the leader's epoch and a HW at or below ``hw``): the caller
+        runs :meth:`step` instead."""
+        if self._quorum_epoch.get(name) != controller_epoch:
+            return False
+        seen = self._replicas.get(name)
+        prior = seen.get(broker) if seen is not None else None
+        if seen is None or prior is None or prior[0] != epoch or prior[1] is None or prior[1] > hw:
+            return False
+        seen[broker] = (epoch, hw)
+        return True
 
     def step(self, controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[Violation]:
         out: list[Violation] = []

@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..effects import _cheap_init
 from .log import ReplicaLog, Run
 
 #: [start, end) offset ranges
 Ranges = list[tuple[int, int]]
 
 
+@_cheap_init
 @dataclass(frozen=True, slots=True)
 class Acknowledged:
     """Records [start, end) of ``epoch`` acknowledged to ``client``."""

@@ -49,7 +49,9 @@ from .model import (
 from .switches import switches
 
 E = ErrorCode
-_hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]  # the effect's cheap constructor
+#: the effects' cheap constructors
+_hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]
+_produce_response = ProduceResponse.build  # type: ignore[attr-defined]
 #: producer request.timeout.ms default (ProducerConfig, every version here)
 PRODUCE_TIMEOUT_MS = 30_000
 #: R7: answers after which the change stays in flight until new metadata arrives
@@ -176,13 +178,14 @@ class Partition:
     # -- produce ----------------------------------------------------------------------------
 
     def append(self, records: int, acks: int, client: str | None, now: int) -> None:
-        if not self.is_leader or self.state is None:
+        state = self.state
+        if state is None or state.leader != self.broker:  # not the leader
             self._respond(client, E.NOT_LEADER_OR_FOLLOWER, None, acks)
             return
-        if acks == -1 and len(self.isr) < self._min_isr():
+        if acks == -1 and len(state.isr) < self._min_isr():
             self._respond(client, E.NOT_ENOUGH_REPLICAS, None, acks)
             return
-        run = self.log.append(self.state.leader_epoch, records)
+        run = self.log.append(state.leader_epoch, records)
         if acks == 1:
             self.ledger.acknowledge(run.start, run.end, run.epoch, client)
             self._respond(client, E.NONE, run, acks)
@@ -199,23 +202,38 @@ class Partition:
             self._respond(delayed.client, E.REQUEST_TIMED_OUT, delayed.run, -1)
 
     def _complete_delayed(self) -> None:
+        delayed = self.delayed
         hw = self.log.hw
-        for d in [d for d in self.delayed if hw >= d.run.end]:
-            self.delayed.remove(d)
+        done = [d for d in delayed if hw >= d.run.end]
+        if not done:
+            return
+        if len(done) == len(delayed):
+            delayed.clear()
+        else:
+            for d in done:
+                delayed.remove(d)
+        flags = self._switches
+        # what counts is read once: answering a produce changes neither the ISR nor the configs
+        counted = self.maximal_isr if flags.ALTER_ISR else self.isr
+        enough = len(counted) >= self._min_isr()
+        for d in done:
             TimerQueue.cancel(d.timer)
-            counted = self.maximal_isr if self._switches.ALTER_ISR else self.isr
-            if len(counted) >= self._min_isr():
-                self.ledger.acknowledge(d.run.start, d.run.end, d.run.epoch, d.client)
-                self._respond(d.client, E.NONE, d.run, -1)
-            elif self._switches.NOT_ENOUGH_REPLICAS_AFTER_APPEND:
-                self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND, d.run, -1)
+            run = d.run
+            if enough:
+                self.ledger.acknowledge(run.start, run.end, run.epoch, d.client)
+                self._respond(d.client, E.NONE, run, -1)
+            elif flags.NOT_ENOUGH_REPLICAS_AFTER_APPEND:
+                self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND, run, -1)
 
     def _respond(self, client: str | None, error: ErrorCode, run: Run | None, acks: int) -> None:
         if client is None or acks == 0:
             return  # acks=0: the producer is told nothing
-        self.emit(ProduceResponse(self.timers.now, client, self.tp[0], self.tp[1], error.name,
-                                  run.start if run is not None else None,
-                                  run.records if run is not None else None, acks))
+        tp = self.tp
+        if run is None:
+            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error.name, None, None, acks))
+        else:
+            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error.name, run.start,
+                                        run.end - run.start, acks))
 
     def begin_txn(self, client: str) -> None:
         self.open_txns.setdefault(client, self.log.leo)
@@ -237,7 +255,9 @@ class Partition:
         flags = self._switches
         followers = self.followers
         isr = state.isr
-        if flags.HW_FROZEN_UNDER_MIN_ISR and \
+        # frozen under the effective min ISR (3.7+): never with every replica in the ISR (the effective
+        # min ISR is at most the replication factor), so the config is read only when it can matter
+        if flags.HW_FROZEN_UNDER_MIN_ISR and len(isr) <= len(followers) and \
                 len(isr) < effective_min_isr(self.config.int("min.insync.replicas"), len(followers) + 1):
             return
         log = self.log

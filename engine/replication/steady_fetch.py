@@ -80,14 +80,16 @@ def serve(leader: Partition, follower: Partition, offset: int, now: int, current
     hw = log.hw
     runs = log.read(offset)
     seen.fetched(offset, follower.log.log_start, leo, now, flags.CAUGHT_UP_BY_PREVIOUS_FETCH)
-    leader._maybe_increment_hw(now)
-    moved = log.hw != hw
-    follower.log.append_runs(runs)
+    moved = False
+    if offset > hw:  # else this follower, in the ISR (which every HW rule counts), holds the HW where it is
+        leader._maybe_increment_hw(now)
+        moved = log.hw != hw
     flog = follower.log
+    if runs:
+        flog.append_runs(runs)
     old = flog.hw
     if flog.update_hw(hw):
         told = follower.state
         follower.emit(_hw_changed(now, follower.tp[0], follower.tp[1], broker, old, flog.hw,
-                                           told.leader_epoch if told is not None else None))
+                                  told.leader_epoch if told is not None else None))
     return moved
-

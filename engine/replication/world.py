@@ -46,7 +46,7 @@ from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
 from .broker import Broker, BrokerHooks
 from .controller import Controller
 from .effects import ProduceResponse, ZkWrite
-from .invariants import InvariantMonitor, Violation, check
+from .invariants import InvariantMonitor, Violation, check, raised_hw_holds
 from .ledger import AckLedger
 from .log import ReplicaLog, Run
 from .model import IsrProposal, IsrResult, LeaderAndIsr, PartitionView, ReplicaView, TopicPartition, tp_name
@@ -143,7 +143,8 @@ class ReplicationWorld:
         handler(stimulus)
         if self._queue:  # _step_done
             self._drain()
-        self._check()
+        if self._dirty:
+            self._check()
 
     def advance_to(self, at: int) -> None:
         """Move the clock (firing due timers, each its own step)."""
@@ -377,17 +378,11 @@ class ReplicationWorld:
         tp = s.tp
         if tp not in self.controller.assignment:
             self._known(tp, "fetch")
-        if not self._active.get(tp):  # no violation stands: the common fetch may need no check
-            moved = self._steady_fetch(s)
-            if moved is not None:
-                if moved:
-                    self._dirty.add(tp)
-                return
-        self._dirty.add(tp)
         now = self.timers.now
         brokers = self.brokers
         fb = brokers.get(s.replica)
         if fb is not None and not fb.alive:
+            self._dirty.add(tp)
             return  # a dead broker fetches nothing
         follower = fb.replicas.get(tp) if fb is not None else None
         if follower is None:
@@ -398,8 +393,18 @@ class ReplicationWorld:
         elif told is not None and told.leader >= 0:  # _leader_of: the leader it was told of
             lb = brokers.get(told.leader)
             leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
+            if leader is not None and s.offset == follower.log.leo and fb is not None \
+                    and tp not in fb.needs_truncation and not self._active.get(tp):
+                # at its log end, no truncation due, no violation standing: perhaps the common fetch
+                moved = steady_fetch.serve(leader, follower, s.offset, now, s.current_leader_epoch,
+                                           s.last_fetched_epoch)
+                if moved is not None:
+                    if moved and not self._raised_hw_holds(tp, leader):
+                        self._dirty.add(tp)  # the full check
+                    return
         else:
             leader = self._leader_of(tp, follower)
+        self._dirty.add(tp)
         if leader is None or (follower is not None and leader is follower):
             return  # nobody to fetch from
         if follower is not None and fb is not None and s.tp in fb.needs_truncation \
@@ -431,27 +436,28 @@ class ReplicationWorld:
             runs = tuple(Run(r.epoch, max(r.start, leo), r.end) for r in answer.runs if r.end > leo)
             follower.on_fetch_response(FetchAnswer(E.NONE, runs, answer.hw, answer.log_start), now)
 
-    def _steady_fetch(self, s: Fetch) -> bool | None:
-        """:func:`.steady_fetch.serve` for a follower fetching at its log end from the live leader
-        it was told of, with no truncation due: whether the leader's HW moved, None when the
-        fetch is not the common one (nothing done)."""
+    def _raised_hw_holds(self, tp: TopicPartition, leader: Partition) -> bool:
+        """After a common fetch raised ``leader``'s HW (nothing else :meth:`_check` reads changed,
+        no violation stood before): whether the full check would find nothing, the monitor then
+        recording the new HW as the check would.  False: the full check decides."""
+        quorum = self.controller.read(tp)
+        state = leader.state
+        if quorum is None or state is None or leader.broker not in quorum.replicas:
+            return False
         brokers = self.brokers
-        fb = brokers.get(s.replica)
-        if fb is None or not fb.alive:
-            return None
-        tp = s.tp
-        follower = fb.replicas.get(tp)
-        if follower is None or s.offset != follower.log.leo or tp in fb.needs_truncation:
-            return None
-        told = follower.state
-        if told is None or told.leader < 0 or told.leader == follower.broker:
-            return None
-        lb = brokers.get(told.leader)
-        leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
-        if leader is None:
-            return None
-        return steady_fetch.serve(leader, follower, s.offset, self.timers.now, s.current_leader_epoch,
-                                  s.last_fetched_epoch)
+        assigned = quorum.replicas
+
+        def replica(b: int) -> Partition | None:  # as _check gathers them: assigned, hosted, dead or alive
+            broker = brokers.get(b) if b in assigned else None
+            return broker.replicas.get(tp) if broker is not None else None
+
+        if not raised_hw_holds(leader, quorum.isr, replica):
+            return False
+        name = self._names.get(tp)
+        if name is None:
+            name = self._names[tp] = tp_name(tp)
+        return self.monitor.leader_hw_raised(name, quorum.leader_epoch, leader.broker, state.leader_epoch,
+                                             leader.log.hw)
 
     @staticmethod
     def _same_epoch(leader: Partition, follower: Partition) -> bool:
