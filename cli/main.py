@@ -200,7 +200,9 @@ def demo(keep: d.Keep = None) -> None:
         except OSError as e:  # the bundled examples missing, the --keep folder unwritable
             raise UserError(str(e)) from None
     if keep is not None:
-        c.print(f"\nThe incidents' logs are in {keep}: try kafka-forensics check {keep}/poll-timeout-storm")
+        c.print(f"\nThe incidents' logs are in {keep}: try kafka-forensics check {keep}/poll-timeout-storm, "
+                f"then kafka-forensics replay {keep}/poll-timeout-storm --group billing --set "
+                "max.poll.interval.ms=600000 (what a longer poll interval would have spared)")
 
 
 @app.command()

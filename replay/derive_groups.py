@@ -37,7 +37,8 @@ from .trace import Header, Stimulus, Trace
 class Level(enum.StrEnum):
     """How a stimulus is known (DESIGN.md: evidence levels)."""
 
-    CLIENT = "client"  # a consumer's own log line
+    CLIENT = "client"  # the consumer's own line: "(Re-)joining group" before it joined
+
     COORDINATOR = "coordinator"  # a coordinator INFO line
     INFERRED = "inferred"  # a step Kafka's rules require between two observed lines
 
@@ -48,6 +49,8 @@ GROUP_KINDS = (
     "group_member_failed", "group_pending_member_expired", "group_member_left", "group_member_id_created",
     "group_member_joined", "group_members_removed", "group_dead", "group_loaded", "group_unloaded",
 )
+#: the consumers' own lines the derivation reads (evidence level ``client``)
+CLIENT_KINDS = ("consumer_joining", "consumer_joined")
 GROUP_COLUMNS = ("group", "generation", "member", "members", "state", "cause", "client_reason",
                  "instance_id", "details", "broker")
 
@@ -111,17 +114,14 @@ class _Member:
     instance_id: str | None = None
     last_seen: int = 0
     gone: int | None = None  # virtual ms it left or expired
-    expired: bool = False
     pending: bool = False  # handed an id (MEMBER_ID_REQUIRED), not joined with it yet
     tentative: int | None = None  # when it would have joined with its id, if the phase's end says so
-    forced: bool = False  # expired where the engine would not: taken out by hand
 
 
 @dataclass
 class _Builder:
-    profile: Profile
-    session_ms: int
-    rebalance_ms: int
+    """The derived stimuli in the order they were derived (sorted by time at the end)."""
+
     records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
     def add(self, at: int, do: str, fields: dict[str, Any], level: Level,
@@ -138,12 +138,14 @@ def client_id_of(member: str) -> str:
 
 
 def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
-           scope: str, group: str) -> list[GroupCase]:
-    """``rows``: one group's events (``rows_of`` dicts, time order).  One case per coordinator
-    segment: a group that moved to another broker starts again there."""
+           scope: str, group: str, clients: Sequence[Mapping[str, Any]] = ()) -> list[GroupCase]:
+    """``rows``: one group's events (``rows_of`` dicts, time order); ``clients``: its consumers'
+    ``consumer_joining`` / ``consumer_joined`` rows.  One case per coordinator segment: a
+    group that moved to another broker starts again there."""
+    rejoins = _client_rejoins(clients)
     cases = []
     for segment in _segments(rows):
-        case = _derive_segment(segment, profile, configs, scope=scope, group=group)
+        case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins)
         if case is not None:
             cases.append(case)
     return cases
@@ -187,7 +189,8 @@ _ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assi
 
 
 def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
-                    scope: str, group: str) -> GroupCase | None:
+                    scope: str, group: str,
+                    rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None) -> GroupCase | None:
     # Lines before the first one that says where the group's rebalance cycle stands (a member
     # expiring before any rebalance line) cannot be placed: the comparison starts there.
     first = next((i for i, r in enumerate(rows) if r["kind"] in _ANCHORS), None)
@@ -219,7 +222,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
-    b = _Builder(profile, session_ms, rebalance_ms)
+    b = _Builder()
     members: dict[str, _Member] = {}
     observations: list[Observation] = []
 
@@ -322,7 +325,14 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 join(m, m.tentative, Level.INFERRED, evidence)
                 m.pending, m.joined, m.last_seen, m.tentative = False, m.tentative, at, None
                 continue
-            join(m, rejoin_at, Level.INFERRED, evidence)
+            # the consumer's own "(Re-)joining group" line, when its log is here and its time
+            # falls inside this phase (another host's clock may not)
+            seen = [(t - epoch, e) for t, e in (rejoins or {}).get(m.alias, ())
+                    if round_began <= t - epoch <= rejoin_at]
+            if seen:
+                join(m, seen[-1][0], Level.CLIENT, seen[-1][1])
+            else:
+                join(m, rejoin_at, Level.INFERRED, evidence)
             if m.pending:
                 m.pending, m.joined = False, rejoin_at
         for m in present:
@@ -433,7 +443,6 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                           else RemovalReason.SESSION_TIMEOUT)
                 if who in members and members[who].gone is None:
                     members[who].gone = at
-                    members[who].expired = True
                 observations.append(_removal(r, at, reason))
             continue
         if kind == "group_members_removed":
@@ -502,7 +511,6 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         m = members.get(name)
         if m is not None and not m.pending and t - m.last_seen < m.session_ms:
             b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
-            m.forced = True
     end = at_of(rows[-1])
     _heartbeats(b, members, expiries, group, end + TAIL_MS)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
@@ -703,6 +711,23 @@ def _initial_rounds(rows: Sequence[Mapping[str, Any]],
                 # the round that makes generation 1 began at generation 0
                 out.append(_InitialRound(began[0], i, began[1], at, tuple(joins), r.get("generation") == 1))
             empty, began, joins, seen = False, None, [], set()
+    return out
+
+
+def _client_rejoins(clients: Sequence[Mapping[str, Any]]) -> dict[str, list[tuple[int, str]]]:
+    """Member -> (wall ms, line) of each "(Re-)joining group" its consumer logged before a
+    "Successfully joined group with generation Generation{…, memberId='X'}" (the joining line
+    names no member; the joined line that follows it on the same client does)."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    last: dict[str, tuple[int, str]] = {}
+    for r in clients:
+        client = r.get("client_id")
+        if not client:
+            continue
+        if r["kind"] == "consumer_joining":
+            last[client] = (int(r["at"]), f"{r['source']}:{r['line']}")
+        elif r["kind"] == "consumer_joined" and r.get("member") and client in last:
+            out.setdefault(str(r["member"]), []).append(last.pop(client))
     return out
 
 

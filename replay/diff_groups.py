@@ -25,7 +25,7 @@ from kafka_forensics.engine.effects import Effect, MemberRemoved, RemovalReason,
 from kafka_forensics.engine.group.states import GroupState, is_legal
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
 
-from .derive_groups import GROUP_COLUMNS, GROUP_KINDS, TAIL_MS, GroupCase, Observation, derive
+from .derive_groups import CLIENT_KINDS, GROUP_COLUMNS, GROUP_KINDS, TAIL_MS, GroupCase, Observation, derive
 from .findings import Evidence, Finding, FindingKind, Severity
 from .runner import RunError, run_trace
 
@@ -150,6 +150,18 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
         if r.get("group") is None or (groups is not None and r["group"] not in groups):
             continue
         by_group.setdefault((r["scope"], r["group"]), []).append(r)
+    # the consumers' own logs (level 2): by group, wherever they sit when one scope's
+    # coordinator has that group (a consumer's host is often not a broker's)
+    scopes_of: dict[str, set[str]] = {}
+    for scope, group in by_group:
+        scopes_of.setdefault(group, set()).add(scope)
+    clients: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in rows_of(scoped, CLIENT_KINDS, ("group", "member", "client_id", "generation")):
+        group = r.get("group")
+        home = scopes_of.get(group or "", set())
+        scope = r["scope"] if r["scope"] in home else next(iter(home)) if len(home) == 1 else None
+        if scope is not None:
+            clients.setdefault((scope, str(group)), []).append(r)
     out = []
     for (scope, group), mine in sorted(by_group.items()):
         prof = profile(profile_name) if profile_name else profiles.get(scope)
@@ -158,7 +170,8 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
         settings = dict(configs.get(scope, {}))
         settings.update(settings.pop(f"group:{group}", {}))
         settings = {k: v for k, v in settings.items() if not k.startswith("group:")}
-        for case in derive(mine, prof, settings, scope=scope, group=group):
+        own = clients.get((scope, group), ())
+        for case in derive(mine, prof, settings, scope=scope, group=group, clients=own):
             out.append(replay_case(case, overrides or {}))
     return out
 

@@ -103,7 +103,10 @@ def test_a_stabilized_count_that_the_joins_do_not_give_is_a_member_count_mismatc
 def test_the_derived_trace_records_where_each_stimulus_comes_from(storm: Path) -> None:
     (replay,) = replay_groups(view.load([str(storm)]))
     records = replay.case.trace.records
-    assert {r.doc["level"] for r in records} == {"coordinator", "inferred"}
+    # the consumers' logs are there too: their "(Re-)joining group" lines time the rejoins
+    assert {r.doc["level"] for r in records} == {"client", "coordinator", "inferred"}
+    rejoin = next(r for r in records if r.doc["level"] == "client")
+    assert rejoin.do == "join" and "/consumer-" in rejoin.doc["source"]  # a consumer log, not server.log
     leave = next(r for r in records if r.do == "leave")
     assert leave.doc["level"] == "coordinator" and leave.doc["source"].endswith("server.log:7")
     # the leave's own lines are never counted as confirming it
