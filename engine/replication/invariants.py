@@ -116,26 +116,37 @@ def check(controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[V
     return out
 
 
-def raised_hw_holds(leader: Partition, controller_isr: tuple[int, ...],
-                    replica: Callable[[int], Partition | None]) -> bool:
-    """After ``leader``'s HW moved up in a step that changed nothing else it reads, with no
-    violation standing before: whether :func:`check` still finds none for it.  Only the checks
-    that read its HW can have changed: every member of its ISR and of ZooKeeper's holds its
-    records below the new HW (``weak_isr``, ``strong_isr``; holding them means reaching it) and
-    no member of its maximal ISR ends below it (``invalid_high_watermark``).  ``replica``: an
-    assigned replica of the partition by broker (None: none), as :func:`check` is given them."""
-    log = leader.log
-    hw = log.hw
-    me = leader.broker
+Logs = tuple[ReplicaLog, ...]
+
+
+def raise_watch(leader: Partition, controller_isr: tuple[int, ...],
+                replica: Callable[[int], Partition | None]) -> tuple[Logs, Logs]:
+    """What :func:`check` compares ``leader``'s HW with: the logs of the members of its ISR and
+    of ZooKeeper's (which must hold its records below it: ``weak_isr``, ``strong_isr``) and of
+    its maximal ISR (which must reach it: ``invalid_high_watermark``), the leader itself left
+    out.  ``replica``: an assigned replica of the partition by broker (None: none), as
+    :func:`check` is given them."""
     state = leader.state
-    if state is None:
-        return False
-    for members in (state.isr, controller_isr) if state.isr != controller_isr else (state.isr,):
-        for m in members:
-            if m != me and (other := replica(m)) is not None and not _same_prefix(log, other.log, hw):
-                return False
-    for m in leader.maximal_isr:
-        if m != me and (other := replica(m)) is not None and other.log.leo < hw:
+    me = leader.broker
+    isr = state.isr if state is not None else ()
+    members = dict.fromkeys((*isr, *controller_isr))
+    hold = tuple(other.log for m in members if m != me and (other := replica(m)) is not None)
+    reach = tuple(other.log for m in leader.maximal_isr if m != me and (other := replica(m)) is not None)
+    return hold, reach
+
+
+def raised_hw_holds(log: ReplicaLog, hold: Logs, reach: Logs) -> bool:
+    """After a leader's HW moved up in a step that changed nothing else :func:`check` reads,
+    with no violation standing before: whether :func:`check` still finds none.  Only the checks
+    that read that HW can have changed, against the logs :func:`raise_watch` names: ``hold``
+    holds the leader's records (``log``) below the new HW (holding them means reaching it),
+    ``reach`` ends at or above it."""
+    hw = log.hw
+    for other in hold:
+        if not _same_prefix(log, other, hw):
+            return False
+    for other in reach:
+        if other.leo < hw:
             return False
     return True
 

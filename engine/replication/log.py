@@ -86,13 +86,15 @@ class ReplicaLog:
         """Append ``records`` written in ``epoch`` at the LEO."""
         if records <= 0:
             raise ValueError(f"an append holds at least one record, not {records}")
-        run = Run(epoch, self.leo, self.leo + records)
-        self.cache.assign(epoch, run.start)
-        last = self.runs[-1] if self.runs else None
-        if last is not None and last.epoch == epoch and last.end == run.start:
-            self.runs[-1] = Run(epoch, last.start, run.end)
+        start = self.leo
+        run = _run(epoch, start, start + records)
+        self.cache.assign(epoch, start)
+        runs = self.runs
+        last = runs[-1] if runs else None
+        if last is not None and last.epoch == epoch and last.end == start:
+            runs[-1] = _run(epoch, last.start, run.end)
         else:
-            self.runs.append(run)
+            runs.append(run)
         self.leo = run.end
         return run
 
@@ -108,17 +110,41 @@ class ReplicaLog:
             self.cache.assign(epoch, start)
             last = self.runs[-1] if self.runs else None
             if last is not None and last.epoch == epoch and last.end == start:
-                self.runs[-1] = Run(epoch, last.start, end)
+                self.runs[-1] = _run(epoch, last.start, end)
             else:
-                self.runs.append(run if type(run) is Run else Run(epoch, start, end))
+                self.runs.append(run if type(run) is Run else _run(epoch, start, end))
             self.leo = end
+
+    def copy_from(self, source: ReplicaLog) -> None:
+        """``append_runs(source.read(self.leo))``: a follower takes what its leader holds from
+        its log end on (the answer to a fetch at its log end), without building the answer
+        when that is the rest of the leader's last run."""
+        leo = self.leo
+        sruns = source.runs
+        if sruns:
+            slast = sruns[-1]
+            start, end, epoch = slast.start, slast.end, slast.epoch
+            if start <= leo < end:  # one run, in one epoch
+                self.cache.assign(epoch, leo)
+                runs = self.runs
+                last = runs[-1] if runs else None
+                if last is not None and last.epoch == epoch and last.end == leo:
+                    runs[-1] = _run(epoch, last.start, end)
+                else:
+                    runs.append(slast if start == leo else _run(epoch, leo, end))
+                self.leo = end
+                return
+        self.append_runs(source.read(leo))
 
     def update_hw(self, hw: int) -> bool:
         """Set the high watermark, clamped into [log start, LEO]; whether it changed."""
-        clamped = min(max(hw, self.log_start), self.leo)
-        if clamped == self.hw:
+        if hw < self.log_start:
+            hw = self.log_start
+        if hw > self.leo:
+            hw = self.leo
+        if hw == self.hw:
             return False
-        self.hw = clamped
+        self.hw = hw
         return True
 
     def truncate_to(self, offset: int) -> tuple[Run, ...]:

@@ -52,6 +52,7 @@ E = ErrorCode
 #: the effects' cheap constructors
 _hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]
 _produce_response = ProduceResponse.build  # type: ignore[attr-defined]
+_OK = E.NONE.name
 #: producer request.timeout.ms default (ProducerConfig, every version here)
 PRODUCE_TIMEOUT_MS = 30_000
 #: R7: answers after which the change stays in flight until new metadata arrives
@@ -127,6 +128,14 @@ class Partition:
             return effective_min_isr(min_isr, replicas)
         return min_isr
 
+    def _below_min_isr(self, members: int) -> bool:
+        """``members < _min_isr()``; from 3.7 (capped by the replication factor) never with every
+        replica counted, and then the config is not read."""
+        state = self.state
+        if self._switches.HW_FROZEN_UNDER_MIN_ISR and state is not None and members >= len(state.replicas):
+            return False
+        return members < self._min_isr()
+
     # -- leadership -------------------------------------------------------------------------
 
     def _stale(self, state: LeaderAndIsr) -> bool:
@@ -171,7 +180,7 @@ class Partition:
         self.pending = None
         for d in self.delayed:
             TimerQueue.cancel(d.timer)
-            self._respond(d.client, E.NOT_LEADER_OR_FOLLOWER, d.run, -1)
+            self._respond(d.client, E.NOT_LEADER_OR_FOLLOWER.name, d.run, -1)
         self.delayed.clear()
         return True
 
@@ -180,15 +189,15 @@ class Partition:
     def append(self, records: int, acks: int, client: str | None, now: int) -> None:
         state = self.state
         if state is None or state.leader != self.broker:  # not the leader
-            self._respond(client, E.NOT_LEADER_OR_FOLLOWER, None, acks)
+            self._respond(client, E.NOT_LEADER_OR_FOLLOWER.name, None, acks)
             return
-        if acks == -1 and len(state.isr) < self._min_isr():
-            self._respond(client, E.NOT_ENOUGH_REPLICAS, None, acks)
+        if acks == -1 and self._below_min_isr(len(state.isr)):
+            self._respond(client, E.NOT_ENOUGH_REPLICAS.name, None, acks)
             return
         run = self.log.append(state.leader_epoch, records)
         if acks == 1:
             self.ledger.acknowledge(run.start, run.end, run.epoch, client)
-            self._respond(client, E.NONE, run, acks)
+            self._respond(client, _OK, run, acks)
         elif acks == -1:
             delayed = _DelayedProduce(client, run, None)
             self.delayed.append(delayed)
@@ -199,7 +208,7 @@ class Partition:
     def _expire(self, delayed: _DelayedProduce) -> None:
         if delayed in self.delayed:
             self.delayed.remove(delayed)
-            self._respond(delayed.client, E.REQUEST_TIMED_OUT, delayed.run, -1)
+            self._respond(delayed.client, E.REQUEST_TIMED_OUT.name, delayed.run, -1)
 
     def _complete_delayed(self) -> None:
         delayed = self.delayed
@@ -215,24 +224,25 @@ class Partition:
         flags = self._switches
         # what counts is read once: answering a produce changes neither the ISR nor the configs
         counted = self.maximal_isr if flags.ALTER_ISR else self.isr
-        enough = len(counted) >= self._min_isr()
+        enough = not self._below_min_isr(len(counted))
         for d in done:
             TimerQueue.cancel(d.timer)
             run = d.run
             if enough:
                 self.ledger.acknowledge(run.start, run.end, run.epoch, d.client)
-                self._respond(d.client, E.NONE, run, -1)
+                self._respond(d.client, _OK, run, -1)
             elif flags.NOT_ENOUGH_REPLICAS_AFTER_APPEND:
-                self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND, run, -1)
+                self._respond(d.client, E.NOT_ENOUGH_REPLICAS_AFTER_APPEND.name, run, -1)
 
-    def _respond(self, client: str | None, error: ErrorCode, run: Run | None, acks: int) -> None:
+    def _respond(self, client: str | None, error: str, run: Run | None, acks: int) -> None:
+        """A produce response (``error``: the error code's name)."""
         if client is None or acks == 0:
             return  # acks=0: the producer is told nothing
         tp = self.tp
         if run is None:
-            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error.name, None, None, acks))
+            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error, None, None, acks))
         else:
-            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error.name, run.start,
+            self.emit(_produce_response(self.timers.now, client, tp[0], tp[1], error, run.start,
                                         run.end - run.start, acks))
 
     def begin_txn(self, client: str) -> None:

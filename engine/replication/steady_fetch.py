@@ -2,14 +2,22 @@
 follower in its leader's ISR fetching, in that leader's epoch, at its own log end — what a
 healthy cluster does all day.
 
-:func:`serve` first reads every precondition; when one fails it changes nothing and
-returns None, and the general route runs as it always did.  When they all hold it does what
-the general route does for such a fetch, in the same order, with the same effects: the
-leader reads from the offset (the answer carries its HW from before this fetch), records the
-follower's fetch, may raise its HW (answering the produces it passes), and the follower
-appends what came and takes the answer's HW.  No epoch fencing, divergence, offset range or
-ISR expansion can apply (the preconditions rule each out), no proposal is made, no
-LeaderAndIsr state, pending or maximal ISR changes.
+A :class:`FetchLink` is what such a fetch reads that only a change of leadership, ISR,
+epochs, brokers or findings can change: the leader and follower replicas, the leader's
+record of the follower, the epochs and switches.  :func:`link` makes one when those
+preconditions hold; the world keeps it for the *generation* it was made in (the world moves
+to a new generation at every step that changed any of that: every step but the common
+fetch, the common append and a step that did nothing).
+
+:func:`serve` reads the rest of the preconditions, those a common step does move (the LEOs,
+the epochs of the records at the log ends, the epochs a fetch request names); when one fails
+it changes nothing and returns None, and the general route runs as it always did.  When they
+all hold it does what the general route does for such a fetch, in the same order, with the
+same effects: the leader reads from the offset (the answer carries its HW from before this
+fetch), records the follower's fetch, may raise its HW (answering the produces it passes),
+and the follower appends what came and takes the answer's HW.  No epoch fencing, divergence,
+offset range or ISR expansion can apply (the preconditions rule each out), no proposal is
+made, no LeaderAndIsr state, pending or maximal ISR changes.
 
 It returns whether the leader's HW moved.  When it did not, the step changed only log ends
 (appends at the LEO), the follower's HW (clamped into its log) and the leader's bookkeeping
@@ -26,45 +34,79 @@ was broken before (the world takes this route only then):
 * ``invalid_high_watermark``: no HW moved and LEOs only grew;
 * ``hw_decreased``: no leader's HW moved (the monitor's record of it is still right).
 
-A move of the HW is left to the world's full check.
+A move of the HW is checked by the world for what it can break
+(:func:`.invariants.raised_hw_holds`), else by the full check.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .effects import HighWatermarkChanged
+from .follower_state import FollowerState
 from .partition import Partition
 
 _hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]  # the effect's cheap constructor
 
 
-def serve(leader: Partition, follower: Partition, offset: int, now: int, current_leader_epoch: int,
-          last_fetched_epoch: int) -> bool | None:
-    """Serve ``follower``'s fetch at ``offset`` (its LEO) from ``leader``: None when this is not
-    the common fetch (nothing changed), else whether the leader's HW moved.
+@dataclass(slots=True)
+class FetchLink:
+    """Mutable only by the world's bookkeeping: one follower's common fetch from its leader."""
 
-    ``current_leader_epoch`` / ``last_fetched_epoch``: as the fetch request carries them (-1:
-    not given, the follower's own values are used, by version)."""
+    generation: int
+    leader: Partition
+    follower: Partition
+    seen: FollowerState  # the leader's record of the follower
+    epoch: int  # the leader's epoch
+    kip_320: bool
+    truncation_on_fetch: bool
+    by_previous_fetch: bool
+
+
+def link(leader: Partition, follower: Partition, generation: int) -> FetchLink | None:
+    """The link for ``follower``'s fetches from ``leader``, or None when they are not the
+    common ones: ``leader`` leads, ``follower`` is in its ISR (no expansion can follow) and
+    assigned, the leader holds its record, and (KIP-320) the epoch the follower knows is the
+    leader's.  The caller has found both brokers alive, no truncation due for the follower
+    and no violation standing for the partition."""
     state = leader.state
     if state is None or state.leader != leader.broker:
         return None  # not the leader
     broker = follower.broker
     if broker not in state.isr or broker not in state.replicas:
         return None  # an expansion may follow, or the leader does not know the follower
+    seen = leader.followers.get(broker)
+    told = follower.state
+    if seen is None or told is None:
+        return None
     flags = leader._switches
     epoch = state.leader_epoch
-    if flags.KIP_320:
-        if current_leader_epoch < 0:
-            told = follower.state
-            current_leader_epoch = told.leader_epoch if told is not None else -1
-        if current_leader_epoch >= 0 and current_leader_epoch != epoch:
-            return None  # fenced
+    if flags.KIP_320 and told.leader_epoch >= 0 and told.leader_epoch != epoch:
+        return None  # fenced (the epoch a fetch names by default is the one the follower knows)
+    return FetchLink(generation, leader, follower, seen, epoch, flags.KIP_320, flags.TRUNCATION_ON_FETCH,
+                     flags.CAUGHT_UP_BY_PREVIOUS_FETCH)
+
+
+def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
+          last_fetched_epoch: int) -> bool | None:
+    """Serve the linked follower's fetch at ``offset``: None when it is not the common fetch
+    (nothing changed), else whether the leader's HW moved.
+
+    ``current_leader_epoch`` / ``last_fetched_epoch``: as the fetch request carries them (-1:
+    not given, the follower's own values are used, by version)."""
+    flog = link.follower.log
+    if offset != flog.leo:
+        return None  # not at its log end: a catch-up or a re-read
+    if link.kip_320 and current_leader_epoch >= 0 and current_leader_epoch != link.epoch:
+        return None  # fenced
+    leader = link.leader
     log = leader.log
     leo = log.leo
     if offset > leo or offset < log.log_start:
         return None  # out of range
-    if flags.TRUNCATION_ON_FETCH:
+    if link.truncation_on_fetch:
         if last_fetched_epoch < 0:
-            runs = follower.log.runs
+            runs = flog.runs
             if runs:
                 last = runs[-1]
                 if last.end != offset or last.start >= offset:
@@ -73,23 +115,19 @@ def serve(leader: Partition, follower: Partition, offset: int, now: int, current
         # the follower's last epoch is the leader's latest: it ends at the leader's LEO, no divergence
         if last_fetched_epoch >= 0 and last_fetched_epoch != log.cache.latest_epoch:
             return None
-    seen = leader.followers.get(broker)
-    if seen is None:
-        return None
     # -- the preconditions hold: Partition.on_follower_fetch, then on_fetch_response
     hw = log.hw
-    runs = log.read(offset)
-    seen.fetched(offset, follower.log.log_start, leo, now, flags.CAUGHT_UP_BY_PREVIOUS_FETCH)
+    link.seen.fetched(offset, flog.log_start, leo, now, link.by_previous_fetch)
     moved = False
     if offset > hw:  # else this follower, in the ISR (which every HW rule counts), holds the HW where it is
-        leader._maybe_increment_hw(now)
+        leader._maybe_increment_hw(now)  # (which appends nothing: the answer is the same read after it)
         moved = log.hw != hw
-    flog = follower.log
-    if runs:
-        flog.append_runs(runs)
+    if offset < leo:
+        flog.copy_from(log)
     old = flog.hw
     if flog.update_hw(hw):
+        follower = link.follower
         told = follower.state
-        follower.emit(_hw_changed(now, follower.tp[0], follower.tp[1], broker, old, flog.hw,
+        follower.emit(_hw_changed(now, follower.tp[0], follower.tp[1], follower.broker, old, flog.hw,
                                   told.leader_epoch if told is not None else None))
     return moved

@@ -51,6 +51,7 @@ from .ledger import AckLedger
 from .log import ReplicaLog, Run
 from .model import IsrProposal, IsrResult, LeaderAndIsr, PartitionView, ReplicaView, TopicPartition, tp_name
 from .partition import FetchAnswer, Partition
+from .steady_route import Route, route
 from .stimuli import (
     AlterPartitionReply,
     Append,
@@ -116,13 +117,20 @@ class ReplicationWorld:
         self._active: dict[TopicPartition, set[str]] = {}
         self._last_leader: dict[TopicPartition, int] = {}
         self._names: dict[TopicPartition, str] = {}  # tp_name, formatted once
+        #: What the common steps read (steady_fetch, steady_route), valid for one generation: a
+        #: step that changes leadership, ISR, epochs, brokers or findings starts the next one
+        #: (every step that leaves a partition to check, runs a queued message or fires a broker's
+        #: or the controller's timer; not the common fetch or append, which change none of those)
+        self._generation = 0
+        self._links: dict[tuple[int, TopicPartition], steady_fetch.FetchLink] = {}
+        self._routes: dict[TopicPartition, Route] = {}
         #: AlterPartition requests sent while no broker held the controller role: the
         #: broker-to-controller channel keeps them until a controller is known
         self._unrouted: list[tuple[int, AlterPartitionRequest]] = []
         self._rebalance: Timer | None = None
         self._hooks = BrokerHooks(ledger=self._ledger, holders=self._holders,
                                   send_alter=self._send_alter if self.automatic else None,
-                                  notified=self._notified, after_timer=self._step_done,
+                                  notified=self._notified, after_timer=self._after_timer,
                                   alive=lambda broker: broker in self.controller.live)
         self._handlers: dict[type, Callable[[Any], None]] = {
             CreatePartition: self._create_partition, Append: self._append, Fetch: self._fetch,
@@ -188,6 +196,7 @@ class ReplicationWorld:
     def _drain(self) -> None:
         if self._draining or not self._queue:
             return
+        self._generation += 1
         self._draining = True
         try:
             while self._queue:
@@ -198,6 +207,10 @@ class ReplicationWorld:
     def _step_done(self) -> None:
         self._drain()
         self._check()
+
+    def _after_timer(self) -> None:
+        self._generation += 1  # a broker's task or retry may have changed what the links read
+        self._step_done()
 
     def _ledger(self, tp: TopicPartition) -> AckLedger:
         return self.ledgers.setdefault(tp, AckLedger())
@@ -295,6 +308,7 @@ class ReplicationWorld:
         epoch = self.controller.epoch
 
         def fire() -> None:
+            self._generation += 1
             if self.controller.active and self.controller.epoch == epoch:
                 self._dirty.update(self.controller.auto_rebalance())
                 self._arm_rebalance(self.config.int("leader.imbalance.check.interval.seconds", 300) * 1000)
@@ -354,6 +368,17 @@ class ReplicationWorld:
 
     def _append(self, s: Append) -> None:
         tp = s.tp
+        r = self._routes.get(tp)
+        if r is not None and r.generation == self._generation:
+            # the leader ZooKeeper names, no violation standing: an append that moved no HW only
+            # moved a log end, and none can start (steady_fetch's reasoning; the log changed above
+            # every HW); an append changes no state, pending or maximal ISR
+            target = r.leader
+            hw = target.log.hw
+            target.append(s.records, s.acks, s.client, self.timers.now)
+            if target.log.hw != hw:
+                self._dirty.add(tp)
+            return
         quorum = self.controller.read(tp)
         target = self._live_replica(tp, quorum.leader) if quorum is not None else None
         if target is None:
@@ -367,6 +392,8 @@ class ReplicationWorld:
             if target.log.hw != hw or target.state is not state or target.maximal_isr is not maximal \
                     or target.pending is not pending or self._active.get(tp):
                 self._dirty.add(tp)
+            else:
+                self._route(tp)  # the next append takes it
             return
         self._dirty.add(tp)
         if s.client is not None and s.acks != 0:
@@ -376,9 +403,16 @@ class ReplicationWorld:
 
     def _fetch(self, s: Fetch) -> None:
         tp = s.tp
+        now = self.timers.now
+        link = self._links.get((s.replica, tp))
+        if link is not None and link.generation == self._generation:
+            moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
+            if moved is not None:
+                if moved and not self._raised_hw_holds(tp, link.leader):
+                    self._dirty.add(tp)  # the full check
+                return
         if tp not in self.controller.assignment:
             self._known(tp, "fetch")
-        now = self.timers.now
         brokers = self.brokers
         fb = brokers.get(s.replica)
         if fb is not None and not fb.alive:
@@ -393,11 +427,12 @@ class ReplicationWorld:
         elif told is not None and told.leader >= 0:  # _leader_of: the leader it was told of
             lb = brokers.get(told.leader)
             leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
-            if leader is not None and s.offset == follower.log.leo and fb is not None \
-                    and tp not in fb.needs_truncation and not self._active.get(tp):
-                # at its log end, no truncation due, no violation standing: perhaps the common fetch
-                moved = steady_fetch.serve(leader, follower, s.offset, now, s.current_leader_epoch,
-                                           s.last_fetched_epoch)
+            if leader is not None and fb is not None and tp not in fb.needs_truncation \
+                    and not self._active.get(tp) \
+                    and (link := steady_fetch.link(leader, follower, self._generation)) is not None:
+                # no truncation due, no violation standing, in the leader's ISR: perhaps the common fetch
+                self._links[(s.replica, tp)] = link
+                moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
                 if moved is not None:
                     if moved and not self._raised_hw_holds(tp, leader):
                         self._dirty.add(tp)  # the full check
@@ -436,27 +471,30 @@ class ReplicationWorld:
             runs = tuple(Run(r.epoch, max(r.start, leo), r.end) for r in answer.runs if r.end > leo)
             follower.on_fetch_response(FetchAnswer(E.NONE, runs, answer.hw, answer.log_start), now)
 
+    def _route(self, tp: TopicPartition) -> Route | None:
+        """The partition's route for this generation (made now if need be; None: no violation
+        may stand and ZooKeeper must name a live leader that believes it leads)."""
+        r = self._routes.get(tp)
+        if r is not None and r.generation == self._generation:
+            return r
+        if self._active.get(tp):
+            return None
+        name = self._names.get(tp)
+        if name is None:
+            name = self._names[tp] = tp_name(tp)
+        r = route(tp, self.controller.read(tp), self.brokers, self._generation, name)
+        if r is not None:
+            self._routes[tp] = r
+        return r
+
     def _raised_hw_holds(self, tp: TopicPartition, leader: Partition) -> bool:
         """After a common fetch raised ``leader``'s HW (nothing else :meth:`_check` reads changed,
         no violation stood before): whether the full check would find nothing, the monitor then
         recording the new HW as the check would.  False: the full check decides."""
-        quorum = self.controller.read(tp)
-        state = leader.state
-        if quorum is None or state is None or leader.broker not in quorum.replicas:
+        r = self._route(tp)
+        if r is None or r.leader is not leader or not raised_hw_holds(leader.log, r.hold, r.reach):
             return False
-        brokers = self.brokers
-        assigned = quorum.replicas
-
-        def replica(b: int) -> Partition | None:  # as _check gathers them: assigned, hosted, dead or alive
-            broker = brokers.get(b) if b in assigned else None
-            return broker.replicas.get(tp) if broker is not None else None
-
-        if not raised_hw_holds(leader, quorum.isr, replica):
-            return False
-        name = self._names.get(tp)
-        if name is None:
-            name = self._names[tp] = tp_name(tp)
-        return self.monitor.leader_hw_raised(name, quorum.leader_epoch, leader.broker, state.leader_epoch,
+        return self.monitor.leader_hw_raised(r.name, r.controller_epoch, leader.broker, r.epoch,
                                              leader.log.hw)
 
     @staticmethod
@@ -615,6 +653,7 @@ class ReplicationWorld:
         dirty = self._dirty
         if not dirty:
             return
+        self._generation += 1
         now = self.timers.now
         read = self.controller.read
         brokers = self.brokers
