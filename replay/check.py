@@ -18,6 +18,7 @@ from typing import Any
 import polars as pl
 
 from .detect import CheckOptions, all_detectors, with_scope
+from .detect.clocks import clock_skew
 from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
 from .versions import kafka_versions
 
@@ -61,13 +62,31 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
     the findings about those or listing them (``Finding.names``; the detectors still read
     everything: a storm's context, an election's earlier ISR)."""
     opts = options or CheckOptions()
-    found: list[Finding] = []
     scoped = with_scope(events)
+    # Clocks first: a broker whose clock is off has its lines moved by its estimated offset
+    # before anything compares them with another broker's (DESIGN.md: corrected before diffing)
+    skews = clock_skew(scoped, opts)
+    corrected = corrected_clocks(scoped, skews)
+    found = [f for f in skews if entities is None or f.names() & entities]
     for detector in all_detectors():
-        found.extend(f for f in detector(scoped, opts) if entities is None or f.names() & entities)
+        if detector is not clock_skew:
+            found.extend(f for f in detector(corrected, opts) if entities is None or f.names() & entities)
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
     return CheckReport(tuple(found), events.height, sources, digest(events), opts, clusters(scoped))
+
+
+def corrected_clocks(scoped: pl.DataFrame, skews: list[Finding]) -> pl.DataFrame:
+    """The events with each skewed broker's ``ts`` moved back by its estimated offset."""
+    offsets = [(f.scope, int(f.entity.split()[-1]), int(f.details["offset_ms"])) for f in skews
+               if f.entity.startswith("broker ") and f.details.get("offset_ms")]
+    if not offsets or "broker" not in scoped.columns:
+        return scoped
+    table = pl.DataFrame(offsets, schema={"scope": pl.String, "broker": scoped.schema["broker"],
+                                          "_offset": pl.Int64}, orient="row")
+    joined = scoped.join(table, on=["scope", "broker"], how="left", maintain_order="left")
+    moved = pl.col("ts") - pl.duration(milliseconds=pl.col("_offset").fill_null(0))
+    return joined.with_columns(moved.cast(scoped.schema["ts"]).alias("ts")).drop("_offset")
 
 
 #: broker settings the findings depend on, reported from the brokers' "KafkaConfig values:" dumps

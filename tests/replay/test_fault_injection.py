@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from kafka_forensics.parsers import view
@@ -140,3 +141,28 @@ def test_one_broker_s_clock_7_s_ahead_is_found_from_the_requests_it_received(wit
     assert "ahead of controller 1's by about 7.0 s" in f.message
     assert [(e.source.rsplit("/", 2)[-2:], e.line) for e in f.evidence] == [
         (["broker-1", "state-change.log"], 1), (["broker-2", "state-change.log"], 1)]
+
+
+def test_a_skewed_broker_s_lines_are_moved_back_before_the_other_detectors_read_them(
+        with_requests: Path) -> None:
+    """DESIGN.md: clock skew is "corrected before diffing": check moves broker 2's lines back by
+    the estimated offset (the smallest send-to-receive gap, its 20 ms of latency included), so
+    its first request is received as controller 1 sends it; broker 3's lines stay, and broker
+    2's keep their spacing."""
+    from kafka_forensics.replay.check import corrected_clocks
+    from kafka_forensics.replay.detect import CheckOptions, with_scope
+    from kafka_forensics.replay.detect.clocks import clock_skew
+
+    shift(with_requests / "broker-2" / "state-change.log", 7)
+    events = with_scope(view.load([str(with_requests)]))
+    fixed = corrected_clocks(events, clock_skew(events, CheckOptions()))
+
+    def times(table, broker: int) -> list[int]:
+        rows = table.filter((pl.col("broker") == broker) & (pl.col("kind") == "leader_and_isr_received"))
+        return rows.sort("line").get_column("ts").dt.epoch("ms").to_list()
+
+    sent = events.filter(pl.col("kind") == "leader_and_isr_sent").get_column("ts").dt.epoch("ms").min()
+    assert times(events, 2)[0] - sent == 7020
+    assert times(fixed, 2)[0] - sent == 0 and times(fixed, 3) == times(events, 3)
+    assert [b - a for a, b in zip(times(events, 2), times(events, 2)[1:], strict=False)] == \
+        [b - a for a, b in zip(times(fixed, 2), times(fixed, 2)[1:], strict=False)]
