@@ -168,7 +168,8 @@ def check(
         from kafka_forensics.replay.timeline import timeline as history
         from kafka_forensics.reports import html
 
-        named = {f.entity for f in report.findings}  # the page tells the history of these only
+        # the page tells the history of these only (an outage's partitions included)
+        named = set().union(*(f.names() for f in report.findings))
         sys.stdout.write(html.page(report, history(table, entities=named)))
     else:
         out.render(report, _console())
