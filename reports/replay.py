@@ -122,7 +122,10 @@ def render(
                     f"logged {escape(f.observed)}"
                 )
         elif r.error is None and r.case.opaque is None:
-            console.print("[green]The engine re-made every logged step.[/]")
+            confirmed = sum(1 for s in r.steps if s.verdict == "ok")
+            driven = sum(1 for s in r.steps if s.verdict == "stimulus")
+            console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
+                          f"(and the {driven} lines that were its stimuli).")
 
 
 def step_dict(r: GroupReplay, s: Step) -> dict[str, Any]:
