@@ -157,61 +157,48 @@ def _rewrite(
         raw = r.get("member")
         if not raw or i in drop:
             continue
-        who = same(raw)
-        ev = (Evidence(str(r["source"]), int(r["line"])),)
-        if (interval is not None and raw in poll_leaves and _is_leave(r)) or (
-            session is not None and r["kind"] == "group_member_failed"
-        ):
-            if (raw, r["at"]) in seen:
-                continue
-            seen.add((raw, r["at"]))
+        # the setting that judges this line: (new value, the member's timeout key, words)
         if interval is not None and raw in poll_leaves and _is_leave(r):
-            back = _comes_back(rows, i, raw)
-            old = _timeout(actual, raw, "rebalance_timeout_ms")
-            if back is None:
-                kept.append(
-                    Change(r["at"], raw, "left on a poll timeout and never came back in the logs", ev)
-                )
-                continue
-            gap = rows[back]["at"] - (r["at"] - old)
-            if gap < interval:
-                _suppress(rows, i, back, raw, who, drop, rename)
-                changes.append(
-                    Change(
-                        r["at"],
-                        raw,
-                        f"its poll took {gap / 1000:.1f} s: under {interval} ms no "
-                        f"poll timeout (it had {old} ms), no LeaveGroup and no rejoin",
-                        ev,
-                    )
-                )
-            else:
-                kept.append(
-                    Change(r["at"], raw, f"its poll took {gap / 1000:.1f} s: still over {interval} ms", ev)
-                )
+            rule = (interval, "rebalance_timeout_ms", _POLL)
         elif session is not None and r["kind"] == "group_member_failed":
-            back = _comes_back(rows, i, raw)
-            old = _timeout(actual, raw, "session_timeout_ms")
-            if back is None:
-                kept.append(Change(r["at"], raw, "expired and never came back in the logs", ev))
-                continue
-            silent = rows[back]["at"] - (r["at"] - old)
-            if silent < session:
-                _suppress(rows, i, back, raw, who, drop, rename)
-                changes.append(
-                    Change(
-                        r["at"],
-                        raw,
-                        f"silent for {silent / 1000:.1f} s: under {session} ms it "
-                        f"keeps its membership (it had {old} ms; assuming a pause, not a restart)",
-                        ev,
-                    )
-                )
-            else:
-                kept.append(
-                    Change(r["at"], raw, f"silent for {silent / 1000:.1f} s: still over {session} ms", ev)
-                )
+            rule = (session, "session_timeout_ms", _SESSION)
+        else:
+            continue
+        if (raw, r["at"]) in seen:
+            continue
+        seen.add((raw, r["at"]))
+        new, key, words = rule
+        ev = (Evidence(str(r["source"]), int(r["line"])),)
+        back = _comes_back(rows, i, raw)
+        if back is None:
+            kept.append(Change(r["at"], raw, words.never, ev))
+            continue
+        old = _timeout(actual, raw, key)
+        # it went quiet one old timeout before the line; its client was back at ``back``
+        quiet = rows[back]["at"] - (r["at"] - old)
+        if quiet < new:
+            _suppress(rows, i, back, raw, same(raw), drop, rename)
+            changes.append(Change(r["at"], raw, words.spared.format(s=quiet / 1000, new=new, old=old), ev))
+        else:
+            kept.append(Change(r["at"], raw, words.still.format(s=quiet / 1000, new=new), ev))
     return drop, rename, changes, kept
+
+
+@dataclass(frozen=True)
+class _Words:
+    never: str
+    spared: str
+    still: str
+
+
+_POLL = _Words("left on a poll timeout and never came back in the logs",
+               "its poll took {s:.1f} s: under {new} ms no poll timeout (it had {old} ms), no LeaveGroup and "
+               "no rejoin",
+               "its poll took {s:.1f} s: still over {new} ms")
+_SESSION = _Words("expired and never came back in the logs",
+                  "silent for {s:.1f} s: under {new} ms it keeps its membership (it had {old} ms; assuming a "
+                  "pause, not a restart)",
+                  "silent for {s:.1f} s: still over {new} ms")
 
 
 def _is_leave(r: Mapping[str, Any]) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from kafka_forensics.parsers import view
 from kafka_forensics.replay.counterfactual import parse_settings, what_if
 
-from .test_diff_groups import join_round, line, member
+from .test_diff_groups import consumer_config, join_round, line, member
 
 BACK = "consumer-pay-1-0000beef-1c3d-4e5f-8a7b-9c0d1e2f3a4b"  # member 1's client (consumer-pay-1), a new id
 
@@ -27,9 +27,7 @@ def paused_then_back(tmp_path: Path, back_after: int) -> Path:
                        "has 1 members, 0 of which are static.")
             + join_round(30 + back_after, 7, 1, 2).replace(member(1), BACK))
     (tmp_path / "server.log").write_text(text)
-    (tmp_path / "consumer.log").write_text(
-        "[2024-03-01 09:59:59,000] INFO ConsumerConfig values: \n\tgroup.id = pay\n\tsession.timeout.ms = 10000\n"
-        "\tmax.poll.interval.ms = 300000\n (org.apache.kafka.clients.consumer.ConsumerConfig)\n")
+    (tmp_path / "consumer.log").write_text(consumer_config(10_000))
     return tmp_path
 
 

@@ -137,6 +137,22 @@ def join_round(second: int, gen: int, new: int, count: int) -> str:
                            f"The group has {count} members, 0 of which are static."))
 
 
+def consumer_config(session_ms: int, group: str = "pay") -> str:
+    """A Java consumer's ConsumerConfig dump (its log's first record)."""
+    return ("[2024-03-01 09:59:59,000] INFO ConsumerConfig values: \n"
+            f"\tgroup.id = {group}\n\tsession.timeout.ms = {session_ms}\n\tmax.poll.interval.ms = 300000\n"
+            " (org.apache.kafka.clients.consumer.ConsumerConfig)\n")
+
+
+def expired_10_s_after_joining() -> str:
+    """Member 0 joins at 0 s and is expired at 10 s: its rebalance empties the group."""
+    return (join_round(0, 4, 0, 1)
+            + line(10, f"Member {member(0)} in group pay has failed, removing it from the group")
+            + line(10, "Preparing to rebalance group pay in state PreparingRebalance with old generation 5 "
+                       f"(__consumer_offsets-7) (reason: removing member {member(0)} on heartbeat expiration)")
+            + line(10, "Group pay with generation 6 is now empty (__consumer_offsets-7)"))
+
+
 def test_a_join_phase_longer_than_the_rebalance_timeout_is_reported(tmp_path: Path) -> None:
     """Kafka 3.1: the members' rebalance timeout (max.poll.interval.ms, 300 s by default) bounds
     the join phase; this one took 400 s."""
@@ -154,16 +170,8 @@ def test_a_join_phase_longer_than_the_rebalance_timeout_is_reported(tmp_path: Pa
 def test_an_expiry_sooner_than_the_known_session_timeout_is_early(tmp_path: Path) -> None:
     """The consumer's ConsumerConfig dump says session.timeout.ms = 45000 (3.0+ default); the
     coordinator expired it 10 s after its join."""
-    config = ("[2024-03-01 09:59:59,000] INFO ConsumerConfig values: \n\tgroup.id = pay\n"
-              "\tsession.timeout.ms = 45000\n\tmax.poll.interval.ms = 300000\n"
-              " (org.apache.kafka.clients.consumer.ConsumerConfig)\n")
-    (tmp_path / "consumer.log").write_text(config)
-    text = (join_round(0, 4, 0, 1)
-            + line(10, f"Member {member(0)} in group pay has failed, removing it from the group")
-            + line(10, "Preparing to rebalance group pay in state PreparingRebalance with old generation 5 "
-                       f"(__consumer_offsets-7) (reason: removing member {member(0)} on heartbeat expiration)")
-            + line(10, "Group pay with generation 6 is now empty (__consumer_offsets-7)"))
-    (tmp_path / "server.log").write_text(text)
+    (tmp_path / "consumer.log").write_text(consumer_config(45_000))
+    (tmp_path / "server.log").write_text(expired_10_s_after_joining())
     (f,) = engine_findings(tmp_path)
     assert f.kind is FindingKind.EARLY_EXPIRY and f.details["session_timeout_ms"] == 45_000
     assert f.details["member"] == member(0) and [e.line for e in f.evidence] == [4]
@@ -172,12 +180,7 @@ def test_an_expiry_sooner_than_the_known_session_timeout_is_early(tmp_path: Path
 def test_an_expiry_with_no_known_session_timeout_fits_it_instead(tmp_path: Path) -> None:
     """No ConsumerConfig: clients other than Java's default to 10 s (kafka-python, librdkafka
     before 1.9), so an expiry 10 s after the join is no finding."""
-    text = (join_round(0, 4, 0, 1)
-            + line(10, f"Member {member(0)} in group pay has failed, removing it from the group")
-            + line(10, "Preparing to rebalance group pay in state PreparingRebalance with old generation 5 "
-                       f"(__consumer_offsets-7) (reason: removing member {member(0)} on heartbeat expiration)")
-            + line(10, "Group pay with generation 6 is now empty (__consumer_offsets-7)"))
-    (tmp_path / "server.log").write_text(text)
+    (tmp_path / "server.log").write_text(expired_10_s_after_joining())
     assert engine_findings(tmp_path) == []
 
 
