@@ -50,8 +50,10 @@ class FollowerState:
         if not by_previous_fetch:
             if offset >= leader_leo:  # 0.10.0 / 0.10.1 readToEndOfLog: the fetch began at the log end
                 self.last_caught_up_ms = now
-        elif offset >= leader_leo:
-            self.last_caught_up_ms = _latest(self.last_caught_up_ms, now)
+        elif offset >= leader_leo:  # _latest(last caught up, now), now being a time
+            caught = self.last_caught_up_ms
+            if caught is None or now > caught:
+                self.last_caught_up_ms = now
         elif offset >= self.last_fetch_leader_leo:
             self.last_caught_up_ms = _latest(self.last_caught_up_ms, self.last_fetch_ms)
         self.leo = offset

@@ -40,10 +40,13 @@ A move of the HW is checked by the world for what it can break
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..effects import Effect
 from .effects import HighWatermarkChanged
 from .follower_state import FollowerState
+from .log import ReplicaLog
 from .partition import Partition
 
 _hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]  # the effect's cheap constructor
@@ -57,18 +60,27 @@ class FetchLink:
     leader: Partition
     follower: Partition
     seen: FollowerState  # the leader's record of the follower
-    epoch: int  # the leader's epoch
+    epoch: int  # the leader's epoch, its log's latest
     kip_320: bool
     truncation_on_fetch: bool
     by_previous_fetch: bool
+    follower_epoch: int  # the epoch the follower knows
+    emit: Callable[[Effect], None]  # where the follower's HW change goes
+    # read straight from the link, so a fetch chases fewer objects
+    log: ReplicaLog  # the leader's
+    follower_log: ReplicaLog
+    topic: str
+    partition: int
 
 
-def link(leader: Partition, follower: Partition, generation: int) -> FetchLink | None:
+def link(leader: Partition, follower: Partition, generation: int,
+         emit: Callable[[Effect], None]) -> FetchLink | None:
     """The link for ``follower``'s fetches from ``leader``, or None when they are not the
-    common ones: ``leader`` leads, ``follower`` is in its ISR (no expansion can follow) and
-    assigned, the leader holds its record, and (KIP-320) the epoch the follower knows is the
-    leader's.  The caller has found both brokers alive, no truncation due for the follower
-    and no violation standing for the partition."""
+    common ones: ``leader`` leads, its log's latest epoch is its own (its appends keep it so),
+    ``follower`` is in its ISR (no expansion can follow) and assigned, the leader holds its
+    record, and (KIP-320) the epoch the follower knows is the leader's.  The caller has found
+    both brokers alive, no truncation due for the follower and no violation standing for the
+    partition.  ``emit``: the follower's effects (no ZooKeeper write among them)."""
     state = leader.state
     if state is None or state.leader != leader.broker:
         return None  # not the leader
@@ -83,8 +95,11 @@ def link(leader: Partition, follower: Partition, generation: int) -> FetchLink |
     epoch = state.leader_epoch
     if flags.KIP_320 and told.leader_epoch >= 0 and told.leader_epoch != epoch:
         return None  # fenced (the epoch a fetch names by default is the one the follower knows)
+    if leader.log.cache.latest_epoch != epoch:
+        return None
     return FetchLink(generation, leader, follower, seen, epoch, flags.KIP_320, flags.TRUNCATION_ON_FETCH,
-                     flags.CAUGHT_UP_BY_PREVIOUS_FETCH)
+                     flags.CAUGHT_UP_BY_PREVIOUS_FETCH, told.leader_epoch, emit, leader.log, follower.log,
+                     follower.tp[0], follower.tp[1])
 
 
 def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
@@ -94,13 +109,12 @@ def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
 
     ``current_leader_epoch`` / ``last_fetched_epoch``: as the fetch request carries them (-1:
     not given, the follower's own values are used, by version)."""
-    flog = link.follower.log
+    flog = link.follower_log
     if offset != flog.leo:
         return None  # not at its log end: a catch-up or a re-read
-    if link.kip_320 and current_leader_epoch >= 0 and current_leader_epoch != link.epoch:
+    if current_leader_epoch >= 0 and link.kip_320 and current_leader_epoch != link.epoch:
         return None  # fenced
-    leader = link.leader
-    log = leader.log
+    log = link.log
     leo = log.leo
     if offset > leo or offset < log.log_start:
         return None  # out of range
@@ -113,21 +127,19 @@ def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
                     return None
                 last_fetched_epoch = last.epoch
         # the follower's last epoch is the leader's latest: it ends at the leader's LEO, no divergence
-        if last_fetched_epoch >= 0 and last_fetched_epoch != log.cache.latest_epoch:
+        if last_fetched_epoch >= 0 and last_fetched_epoch != link.epoch:
             return None
     # -- the preconditions hold: Partition.on_follower_fetch, then on_fetch_response
     hw = log.hw
     link.seen.fetched(offset, flog.log_start, leo, now, link.by_previous_fetch)
     moved = False
     if offset > hw:  # else this follower, in the ISR (which every HW rule counts), holds the HW where it is
-        leader._maybe_increment_hw(now)  # (which appends nothing: the answer is the same read after it)
+        link.leader._maybe_increment_hw(now)  # (which appends nothing: the answer is the same read after it)
         moved = log.hw != hw
     if offset < leo:
         flog.copy_from(log)
     old = flog.hw
     if flog.update_hw(hw):
-        follower = link.follower
-        told = follower.state
-        follower.emit(_hw_changed(now, follower.tp[0], follower.tp[1], follower.broker, old, flog.hw,
-                                  told.leader_epoch if told is not None else None))
+        link.emit(_hw_changed(now, link.topic, link.partition, link.follower.broker, old, flog.hw,
+                              link.follower_epoch))
     return moved

@@ -429,7 +429,7 @@ class ReplicationWorld:
             leader = lb.replicas.get(tp) if lb is not None and lb.alive else None
             if leader is not None and fb is not None and tp not in fb.needs_truncation \
                     and not self._active.get(tp) \
-                    and (link := steady_fetch.link(leader, follower, self._generation)) is not None:
+                    and (link := steady_fetch.link(leader, follower, self._generation, self._out)):
                 # no truncation due, no violation standing, in the leader's ISR: perhaps the common fetch
                 self._links[(s.replica, tp)] = link
                 moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
