@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -342,7 +342,28 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
             continue
         f.illegal(a, b)
     steps.sort(key=lambda s: (s.at, s.observed.line if s.observed else 0))
-    return steps, f.out
+    return steps, [_with_last_consistent(x, steps, case) for x in f.out]
+
+
+def _with_last_consistent(finding: Finding, steps: Sequence[Step], case: GroupCase) -> Finding:
+    """The finding with the last state the engine and the logs agreed on before it."""
+    first = min((e.line for e in finding.evidence), default=0)
+
+    def before(s: Step) -> bool:
+        at = case.wall(s.at)
+        same_time = at == finding.start and s.observed is not None and s.observed.line < first
+        return at < finding.start or same_time
+
+    agreed = [s for s in steps if s.verdict in ("ok", "stimulus") and s.expected is not None
+              and s.expected.state is not None and before(s)]
+    if not agreed:
+        return finding
+    e = agreed[-1].expected
+    assert e is not None and e.state is not None
+    from .findings import iso
+
+    last = f"{e.state.value} generation {e.generation} with {e.members} members at {iso(case.wall(e.at))}"
+    return replace(finding, details={**finding.details, "last_consistent": last})
 
 
 def _observed_only(case: GroupCase) -> tuple[list[Step], list[Finding]]:

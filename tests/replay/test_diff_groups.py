@@ -89,6 +89,9 @@ def test_a_changed_generation_is_one_generation_mismatch(storm: Path) -> None:
     assert (f.details["expected_generation"], f.details["observed_generation"]) == (4, 9)
     assert [e.line for e in f.evidence] == [line]
     assert "odd one out" in f.message  # the lines after it go on from generation 4
+    # reported with the last state the engine and the logs agreed on
+    assert f.details["last_consistent"] == ("PreparingRebalance generation 3 with 2 members at "
+                                            "2024-01-01T00:01:42.000Z")
 
 
 def test_a_stabilized_count_that_the_joins_do_not_give_is_a_member_count_mismatch(storm: Path) -> None:
