@@ -214,10 +214,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     # that lag make the round: each such round is held for as long as it was seen to last.
     lag_rounds = ({x.begins: _delay_for(x.start, x.end, x.joins, extends=x.extends) for x in rounds}
                   if delay_ms < LAG_MS else {})
-    # A longer one that ran more periods than the joins the lines show: members joined unseen
-    # (a join with its id inside a join phase logs nothing before 2.2 and 0.10.x-2.1 name none)
-    # From 3.0 every join is a line ("Pending member … joins group … Adding to the group now"); before,
-    # a join with a known id inside a join phase logs nothing
+    # A longer one that ran more periods than the joins the lines show had members join unseen:
+    # before 3.0 a join with a known id inside a join phase logs nothing (from 3.0 every join
+    # is a line: "Pending member … joins group … Adding to the group now")
     joins_unlogged = profile.version < (3, 0)
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
@@ -232,8 +231,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     def ev(r: Mapping[str, Any]) -> str:
         return f"{r['source']}:{r['line']}"
 
-    # Pre-pass: who was there before the first line (named by a later line without having
-    # joined first), and how many unnamed others a member count implies.
+    # Who was there before the first line: named by a later line without having joined first
+    # (``before``), and the unnamed others a member count implies.
     fillers = _fillers(rows, before)
     seed_names = before + [f"member-before-logs-{i + 1}" for i in range(fillers)]
     for r in rows:  # a member's MemberMetadata (2.4+ "has left" line) gives its real timeouts
@@ -364,8 +363,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 m = new_member(who, at, r.get("instance_id"))
                 if _details(r).get("member_id_required"):
                     # "… request the member to rejoin with this id" (2.2+, KIP-394): this line
-                    # is the id-less join; the client's join with the id follows at once (the
-                    # Java client's way) unless its own "Adding new member" line comes later
+                    # is the id-less join; the join with the id is a line further on ("Adding
+                    # new member", "Pending member … joins"), or logs nothing (see below)
                     later = id_join_row.get(who)
                     parked = r.get("state") in ("PreparingRebalance", None)
                     if later is None:
