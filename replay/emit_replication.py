@@ -24,12 +24,25 @@ LeaderChanged by the controller (an election)      controller: ``partition_onlin
                                                    1.1+: TRACE to 2.5, INFO from 2.6) and, unclean,
                                                    ``unclean_selected`` in controller.log (the 0.8-1.0
                                                    selector's WARN)
+LeaderChanged by a broker (it applied a            controller: ``lai_sent`` in state-change.log, 0.9-0.11
+LeaderAndIsr that changed its leader)              only ("Controller C epoch E sending become-leader
+                                                   LeaderAndIsr request (Leader:…,ISR:…,LeaderEpoch:…,
+                                                   ControllerEpoch:…) to broker B for partition [t,p]";
+                                                   controller, epoch and state from ZooKeeper's writes)
 =================================================  =================================================
 
-Not written yet: the brokers' state-change lines ("starts at leader epoch", LeaderAndIsr
-handling), the controller's other lines (broker failures, replica state changes), the
-fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking
-ISR" (only committed changes are written).
+Levels: a line is written when its level reaches the root's (``level``, INFO in Kafka's
+default config) or, for a logger the default config sets lower, that logger's:
+``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
+
+Not written yet, for want of what the effects carry: the controller's "Sending … LeaderAndIsr
+request" from 1.0 (its PartitionState prints the assignment and isNew), the brokers'
+"Received LeaderAndIsr request" (the correlation id, the assignment) and "starts at leader
+epoch" lines, leader and follower (the replica's log end offset; the high watermark and the
+previous leader epoch it held), and any line for a LeaderAndIsr that keeps the leader (no
+effect says a broker applied it); the controller's other lines (broker failures, replica state
+changes), the fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition
+proposal's "Shrinking ISR" (only committed changes are written).
 """
 
 from __future__ import annotations
@@ -56,8 +69,8 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     """The leaders' ISR lines the effects make Kafka write, in time order (effect order within
     an instant)."""
     v = w.kafka_version(profile)
-    threshold = w.LEVEL_ORDER[level]
     alter = profile.has(Switch.ALTER_ISR)
+    zk = _ZooKeeper()
     out: list[Record] = []
 
     def emit(at: int, index: int, site: str, broker: int, topic: str, partition: int,
@@ -66,10 +79,14 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         ident = {"node": broker, "topic": topic, "partition": partition, "tp": f"{topic}-{partition}",
                  "controller_epoch": epoch, "details.dir": LOG_DIR}
         rendered = w.render(site, v, {**ident, **values}, ident, raw=raw)
-        if rendered is not None and w.LEVEL_ORDER[rendered.level] >= threshold:
+        if rendered is None:
+            return
+        if w.LEVEL_ORDER[rendered.level] >= w.threshold_for(rendered.logger, v, level):
             out.append(Record(at, file or server_log(broker, cluster), rendered, index))
 
     for i, e in enumerate(effects):
+        if isinstance(e, ZkWrite):
+            zk.apply(e)
         if isinstance(e, IsrChanged) and e.broker >= 0:
             tp = (e.topic, e.partition)
             before, after = _ids(e.from_isr), _ids(e.to_isr)
@@ -102,6 +119,17 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 emit(e.at, i, "unclean_selected", c, *tp,
                      {"_tp": f"[{tp[0]},{tp[1]}]", "leader": e.to_leader, "brokers": live},
                      file=controller_log(c, cluster))
+        elif isinstance(e, LeaderChanged) and e.broker >= 0:
+            # a broker applied a LeaderAndIsr that changed its leader: the controller's TRACE
+            # line for sending it, where the effects give all it prints
+            sent = zk.sent(e, v)
+            if sent is not None:
+                controller, epoch, state = sent
+                kind = "become-leader" if e.broker == e.to_leader else "become-follower"
+                emit(e.at, i, "lai_sent", controller, e.topic, e.partition,
+                     {"details.type": kind, "_state": state, "replica": e.broker,
+                      "tap": f"[{e.topic},{e.partition}]"},
+                     file=state_change_log(controller, cluster), epoch=epoch)
         elif isinstance(e, Truncated) and e.broker >= 0:
             # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p,
             # dir=…] Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
@@ -130,6 +158,56 @@ def leader_and_isr(e: LeaderChanged, v: w.KafkaVersion) -> str:
     recovery = f", leaderRecoveryState={e.recovery or 'RECOVERED'}" if v >= (3, 2, 0) else ""
     version = "partitionEpoch" if v >= (3, 3, 0) else "zkVersion"
     return f"{head}{isr}{recovery}, {version}={e.zk_version})"
+
+
+class _ZooKeeper:
+    """What the run's ZooKeeper writes say at each point: the controller (``/controller``), its
+    epoch (``/controller_epoch``) and each partition's state znode (leader, leader epoch, ISR
+    and the epoch of the controller that wrote it)."""
+
+    def __init__(self) -> None:
+        self.controller: int | None = None
+        self.epoch: int | None = None
+        self.states: dict[tuple[str, int], dict[str, object]] = {}
+
+    def apply(self, e: ZkWrite) -> None:
+        if not e.ok:
+            return
+        if e.path == "/controller":
+            gone = e.op == "delete" or e.data is None
+            self.controller = None if gone else int(json.loads(str(e.data))["brokerid"])
+        elif e.path == "/controller_epoch" and e.data is not None:
+            self.epoch = int(e.data)
+        elif (m := _STATE_PATH.match(e.path)) is not None:
+            tp = (m["topic"], int(m["partition"]))
+            if e.op == "delete" or e.data is None:
+                self.states.pop(tp, None)
+            else:
+                self.states[tp] = json.loads(e.data)
+
+    def sent(self, e: LeaderChanged, v: w.KafkaVersion) -> tuple[int, int, str] | None:
+        """(controller, its epoch, the request's state as the send line prints it) for the
+        LeaderAndIsr broker ``e.broker`` applied; None where the effects do not say it all."""
+        state = self.states.get((e.topic, e.partition))
+        if self.controller is None or self.epoch is None or state is None:
+            return None
+        if (state.get("leader"), state.get("leader_epoch"), tuple(state.get("isr", ()))) != \
+                (e.to_leader, e.leader_epoch, e.isr):
+            return None  # not the state ZooKeeper holds (a seeded one): its controller epoch is unknown
+        if v >= (1, 0, 0):
+            # LeaderAndIsrRequest.PartitionState (1.0-2.3) and LeaderAndIsrPartitionState (2.4+)
+            # print the assignment (replicas) and isNew, which no effect carries
+            return None
+        written_by = int(str(state["controller_epoch"]))
+        return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
+
+
+def leader_isr_and_controller_epoch(e: LeaderChanged, controller_epoch: int) -> str:
+    """``LeaderIsrAndControllerEpoch.toString`` (KafkaController.scala 0.10.2.2, 0.11.0.3), as
+    the 0.9-0.11 controller's "sending … LeaderAndIsr request" prints the state: the ISR
+    ``mkString(",")``, the epoch of the controller that wrote the state."""
+    return (f"(Leader:{e.to_leader},ISR:{_ids(e.isr)},LeaderEpoch:{e.leader_epoch},"
+            f"ControllerEpoch:{controller_epoch})")
 
 
 def _ids(isr: Sequence[int]) -> str:

@@ -130,8 +130,10 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # Partition.logIdent: "Partition [t,p] on broker N: " to 0.11, "[Partition t-p broker=N] " from 1.0
     "kafka.cluster.Partition": (("0.8-0.11", "Partition [{topic},{partition}] on broker {node}: "),
                                 ("1.0+", "[Partition {tp} broker={node}] ")),
-    # the controller's StateChangeLogger (1.1+: controller id and epoch)
-    "state.change.logger": (("1.1+", "[Controller id={node} epoch={controller_epoch}] "),),
+    # the controller's state-change lines: "Controller N epoch E " in the text up to 0.11
+    # (ControllerChannelManager 0.10.2.2, 0.11.0.3), the StateChangeLogger's logIdent from 1.0 (1.0.2)
+    "state.change.logger": (("0.8-0.11", "Controller {node} epoch {controller_epoch} "),
+                            ("1.0+", "[Controller id={node} epoch={controller_epoch}] ")),
     "kafka.controller.OfflinePartitionLeaderSelector": (("0.8-1.0", "[OfflinePartitionLeaderSelector]: "),),
     "kafka.log.Log": (("0.8-0.11", ""), ("1.0+", "[Log partition={tp}, dir={details.dir}] ")),
     "kafka.log.UnifiedLog": (("3.1+", "[UnifiedLog partition={tp}, dir={details.dir}] "),),
@@ -198,8 +200,30 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "isr.updated.zk": (("0.8-2.3", "TRACE"),),
     # PartitionStateMachine's "Changed partition … with state": trace() up to 2.5, info() from 2.6
     "scl.partition_online": (("1.1-2.5", "TRACE"),),
+    # ControllerChannelManager: stateChangeLogger.trace(...) in every version (0.9 -> 3.9)
+    "scl.send_lai.0_9": (("0.9-0.11", "TRACE"),),
+    "scl.send_lai": (("1.0+", "TRACE"),),
     "selector.unclean": (("0.8-1.0", "WARN"),),
 })
+
+
+#: logger -> ((versions, level), ...): a logger Kafka's default ``config/log4j.properties`` sets
+#: apart from the root's INFO.  ``state.change.logger=TRACE, stateChangeAppender`` up to 2.5
+#: (read at 0.10.0.1, 0.10.1.1, 0.10.2.2, 0.11.0.3, 1.0.2, 1.1.1, 2.0.1, 2.5.1), ``INFO`` from
+#: 2.6 (2.6.3, 3.5.2, 3.9.0), when KAFKA-10074 summed the per-partition TRACE lines up at INFO.
+CONFIG_LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
+    "state.change.logger": (("0.8-2.5", "TRACE"),),
+})
+
+
+def threshold_for(logger: str, v: KafkaVersion, level: str) -> int:
+    """The lowest level ``logger`` writes in ``v`` when the root logs at ``level``: the
+    logger's own level in Kafka's default config where it sets one lower, else ``level``."""
+    order = LEVEL_ORDER[level]
+    for versions, own in CONFIG_LEVELS.get(logger, ()):
+        if in_range(versions, v):
+            return min(order, LEVEL_ORDER[own])
+    return order
 
 
 def level_for(template: Template, v: KafkaVersion) -> str:
@@ -322,6 +346,8 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # -- controller: elections --
     "partition_online": ("scl.partition_online",),
     "unclean_selected": ("selector.unclean",),
+    # -- controller: LeaderAndIsr sent (ControllerChannelManager.sendRequestsToBrokers) --
+    "lai_sent": ("scl.send_lai", "scl.send_lai.0_9"),
 })
 
 

@@ -157,7 +157,10 @@ def test_the_controller_s_election_lines_read_back_as_their_own_entries(p: Profi
 @pytest.mark.parametrize("name, expected", [
     ("1.0", "WARN [OfflinePartitionLeaderSelector]: No broker in ISR is alive for [t,0]. Elect leader 2 from live "
             "brokers 2,3. There's potential data loss."),
-    ("2.5", None),  # PartitionStateMachine logs the change at TRACE up to 2.5
+    # PartitionStateMachine logs the change at TRACE up to 2.5, which Kafka's default
+    # config/log4j.properties writes for state.change.logger up to 2.5
+    ("2.5", "TRACE [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
+            "state LeaderAndIsr(leader=2, leaderEpoch=3, isr=List(2), zkVersion=3)"),
     ("2.6", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
             "state LeaderAndIsr(leader=2, leaderEpoch=3, isr=List(2), zkVersion=3)"),
     ("3.2", "INFO [Controller id=2 epoch=2] Changed partition t-0 from OfflinePartition to OnlinePartition with "
@@ -200,3 +203,86 @@ def test_each_version_s_truncation_wording(name: str, expected: str) -> None:
     """Log.truncateTo at 0.11.0.0 and 3.0.2, UnifiedLog.truncateTo at 3.1.2 (read at the tags)."""
     (r,) = render_replication([truncated()], profile(name))
     assert f"{r.rendered.message} ({r.rendered.logger})" == expected and r.rendered.level == "INFO"
+
+
+# -- the controller's LeaderAndIsr ----------------------------------------------------------------
+KIP_101 = REPO / "examples" / "replication" / "kip-101-epoch-truncation-keeps-committed-record.0.11.jsonl"
+
+
+def sent_lines(name: str, trace: Path = KIP_101) -> list[tuple[str, str]]:
+    """(file, line) of each "sending … LeaderAndIsr request" the run of ``trace`` under ``name`` writes."""
+    from kafka_forensics.replay.simulate import simulate
+
+    result = simulate(trace, profile=name)
+    return [(r.file, format_record(r, DEFAULT_START)) for r in render_replication(result.effects, result.profile)
+            if r.rendered.template.startswith("scl.send_lai")]
+
+
+@pytest.mark.parametrize("name", ["0.10.2", "0.11"])
+def test_the_controller_logs_sending_the_election_s_leader_and_isr_to_each_broker(name: str) -> None:
+    """KIP-101's timeline: controller 1 moves t-0's leadership to broker 2 at 40 ms (leader epoch
+    1) — ControllerChannelManager.sendRequestsToBrokers at 0.10.2.2 / 0.11.0.3, one TRACE line per
+    broker, the state as LeaderIsrAndControllerEpoch prints it."""
+    at_40 = [line for _, line in sent_lines(name) if line.startswith("[2024-01-01 00:00:00,040]")]
+    assert at_40 == [
+        "[2024-01-01 00:00:00,040] TRACE Controller 1 epoch 1 sending become-follower LeaderAndIsr request "
+        "(Leader:2,ISR:1,2,LeaderEpoch:1,ControllerEpoch:1) to broker 1 for partition [t,0] (state.change.logger)",
+        "[2024-01-01 00:00:00,040] TRACE Controller 1 epoch 1 sending become-leader LeaderAndIsr request "
+        "(Leader:2,ISR:1,2,LeaderEpoch:1,ControllerEpoch:1) to broker 2 for partition [t,0] (state.change.logger)",
+    ]
+
+
+def test_each_send_line_is_in_the_controller_s_state_change_log_and_reads_back() -> None:
+    written = sent_lines("0.11")
+    assert len(written) == 6  # the creation (epoch 0) and the two elections, to brokers 1 and 2
+    for file, line in written:
+        assert file == "broker-1/state-change.log"
+        row = parse(line + "\n").events.row(0, named=True)
+        assert row["kind"] == "leader_and_isr_sent" and row["template"] == "scl.send_lai.0_9"
+        assert (row["node"], row["topic"], row["partition"]) == (1, "t", 0)
+        assert row["replica"] in (1, 2) and row["leader_epoch"] in (0, 1, 2)
+
+
+@pytest.mark.parametrize("name", ["1.0", "2.6", "3.5"])
+def test_from_1_0_no_send_line_is_written_the_state_prints_the_assignment_no_effect_carries(name: str) -> None:
+    """LeaderAndIsrRequest.PartitionState (1.0-2.3) and LeaderAndIsrPartitionState (2.4+) print
+    ``replicas`` and ``isNew``: not in the effects, so not invented."""
+    assert sent_lines(name) == []
+
+
+def test_a_leader_and_isr_zookeeper_does_not_hold_writes_no_send_line() -> None:
+    """The state's controller epoch comes from the znode the controller wrote: a broker applying
+    another state (a seeded one) has no line."""
+    written = ZkWrite(0, STATE, "create", True, None, 0,
+                      '{"controller_epoch":1,"leader":1,"version":1,"leader_epoch":0,"isr":[1,2]}', 1)
+    controller = [ZkWrite(0, "/controller", "create", True, None, 0, '{"version":1,"brokerid":1,"timestamp":"0"}', 1),
+                  ZkWrite(0, "/controller_epoch", "create", True, None, 0, "1", 1), written]
+    other = LeaderChanged(5, "orders", 0, 2, -1, 1, 3, (1, 2))
+    same = LeaderChanged(5, "orders", 0, 2, -1, 1, 0, (1, 2))
+    assert lines_of(profile("0.11"), [*controller, other]) == []
+    assert [t for t, _ in lines_of(profile("0.11"), [*controller, same])] == ["scl.send_lai.0_9"]
+
+
+@pytest.mark.parametrize("name, trace_level", [("0.10.2", True), ("2.5", True), ("2.6", False), ("3.9", False)])
+def test_state_change_log_is_written_at_trace_where_kafka_s_default_config_says_so(name: str,
+                                                                                     trace_level: bool) -> None:
+    """config/log4j.properties: ``state.change.logger=TRACE`` up to 2.5.1, ``INFO`` from 2.6.0;
+    the root logger stays at INFO."""
+    from kafka_forensics.replay import wording as w
+
+    v = w.kafka_version(profile(name))
+    assert w.threshold_for("state.change.logger", v, "INFO") == w.LEVEL_ORDER["TRACE" if trace_level else "INFO"]
+    assert w.threshold_for("kafka.cluster.Partition", v, "INFO") == w.LEVEL_ORDER["INFO"]
+
+
+def test_the_send_lines_leave_check_s_findings_as_they_were(tmp_path: Path) -> None:
+    """simulate -> --emit-logs -> check on KIP-101's 0.11 timeline: the controller's lines add no
+    finding (no clock skew: nothing received to pair them with; no offline partition)."""
+    from kafka_forensics.replay.simulate import simulate
+
+    result = simulate(KIP_101)
+    emit_logs(result.effects, result.profile, tmp_path)
+    assert (tmp_path / "broker-1" / "state-change.log").exists()
+    with_lines = [f.kind.value for f in check(view.load([str(tmp_path)])).findings]
+    (tmp_path / "broker-1" / "state-change.log").unlink()
+    assert with_lines == [f.kind.value for f in check(view.load([str(tmp_path)])).findings]
