@@ -1,7 +1,8 @@
 """Clock skew between brokers, estimated from lines that must be ordered.
 
 The controller logs "Sending … LeaderAndIsr request (… LeaderEpoch:E …) to broker B for
-partition P" (state-change.log, TRACE — Kafka's default for that file); broker B logs
+partition P" (state-change.log, TRACE: the level Kafka's shipped log4j.properties set for that
+file up to 2.5, INFO from 2.6, so newer brokers log it only when configured to); broker B logs
 "Received LeaderAndIsr request … leaderEpoch=E … from controller C … for partition P" when
 it arrives.  The arrival cannot precede the sending, so for every matched pair
 

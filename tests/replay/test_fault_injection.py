@@ -87,7 +87,7 @@ def test_a_lowered_high_watermark_in_a_shrink_line_is_a_regression(logs: Path) -
 # -- one broker's clock shifted ---------------------------------------------------------------------
 def lai_sent(broker: int, partition: int, kind: str) -> str:
     """Controller 1's state-change line when it creates orders (2.6: LeaderAndIsrPartitionState,
-    TRACE — Kafka's default level for state-change.log)."""
+    TRACE: logged when state.change.logger is set to TRACE, Kafka's shipped default up to 2.5)."""
     return (f"[2024-01-01 00:00:00,0{10 + partition}] TRACE [Controller id=1 epoch=1] Sending {kind} LeaderAndIsr "
             f"request LeaderAndIsrPartitionState(topicName='orders', partitionIndex={partition}, controllerEpoch=1, "
             "leader=1, leaderEpoch=0, isr=[1, 2, 3], zkVersion=0, replicas=[1, 2, 3], addingReplicas=[], "
