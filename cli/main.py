@@ -273,13 +273,15 @@ def replay(
     from kafka_forensics.reports import replay as out
 
     _check_format(fmt, "table", "jsonl")
-    if (group is None) == (partition is None):
-        raise UserError("name what to replay: --group G or --partition TOPIC-N")
+    if group is not None and partition is not None:
+        raise UserError("replay one thing at a time: --group G or --partition TOPIC-N")
     try:
         table = view.load(sources, tz=tz, layout=layout)
         limit = _wall_ms(until) if until is not None else None
     except ValueError as e:
         raise UserError(str(e)) from None
+    if group is None and partition is None:
+        raise UserError("name what to replay: --group G or --partition TOPIC-N" + _groups_in(table))
     c = _console()
     if partition is not None:
         _replay_partition(table, partition, c)
@@ -323,6 +325,20 @@ def replay(
         def wait() -> bool:
             return input().strip().lower() not in ("q", "quit")
     out.render(replays, c, until=limit, wait=wait)
+
+
+def _groups_in(table: Any) -> str:
+    """"; the groups in these logs: a, b, …" (the ones with coordinator lines), or ""."""
+    import polars as pl
+
+    if "group" not in table.columns:
+        return ""
+    names = (table.filter(pl.col("kind").str.starts_with("group_") & pl.col("group").is_not_null())
+             .get_column("group").unique().sort().to_list())
+    if not names:
+        return ""
+    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+    return f"; the groups in these logs: {shown}"
 
 
 def _wall_ms(text: str) -> int:

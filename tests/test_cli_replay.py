@@ -85,7 +85,8 @@ def test_the_table_names_the_finding_that_disappears(storm: Path) -> None:
     (["--group", "billing", "--set", "max.poll=3"], "give KEY=VALUE"),
     (["--group", "billing", "--set", "session.timeout.ms=soon"], "takes a number of milliseconds"),
     (["--group", "billing", "--step"], "--step reads Enter from a terminal"),
-    ([], "name what to replay"),
+    ([], "name what to replay: --group G or --partition TOPIC-N; the groups in these logs: billing"),
+    (["--group", "billing", "--partition", "orders-0"], "one thing at a time"),
 ])
 def test_what_cannot_be_replayed_is_a_sentence_and_exit_2(storm: Path, args: list[str], said: str) -> None:
     r = cli("replay", str(storm), *args)
