@@ -311,8 +311,11 @@ def replay(
     except ValueError as e:
         raise UserError(str(e)) from None
     if not replays:
-        raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name "
-                        "(kafka-forensics events --kind group_prepare_rebalance lists the groups)")
+        if group in _group_names(table):
+            raise UserError(f"the Kafka release of group {group!r}'s logs is not known (their files' "
+                            "wordings disagree, or predate 0.10): name it with --profile, e.g. --profile 2.8")
+        raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name"
+                        + _groups_in(table))
     if fmt == "jsonl":
         out.write_jsonl(replays, sys.stdout, until=limit)
         return
@@ -327,14 +330,19 @@ def replay(
     out.render(replays, c, until=limit, wait=wait)
 
 
-def _groups_in(table: Any) -> str:
-    """"; the groups in these logs: a, b, …" (the ones with coordinator lines), or ""."""
+def _group_names(table: Any) -> list[str]:
+    """The groups the coordinators' lines name."""
     import polars as pl
 
     if "group" not in table.columns:
-        return ""
-    names = (table.filter(pl.col("kind").str.starts_with("group_") & pl.col("group").is_not_null())
-             .get_column("group").unique().sort().to_list())
+        return []
+    return (table.filter(pl.col("kind").str.starts_with("group_") & pl.col("group").is_not_null())
+            .get_column("group").unique().sort().to_list())
+
+
+def _groups_in(table: Any) -> str:
+    """"; the groups in these logs: a, b, …", or ""."""
+    names = _group_names(table)
     if not names:
         return ""
     shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")

@@ -2,7 +2,7 @@
 with what the coordinator logged (DESIGN.md "Replay and diff": run, diff).
 
 State changes and member removals are aligned separately, each in time order: an observed
-line is matched to the engine's next change of the same kind within ``TOLERANCE_MS``.  What
+line is matched to the engine's next change of the same kind within ``MATCH_WINDOW_MS``.  What
 is left over on either side is a finding, classified by what it is next to — a join phase
 that ended later than its rebalance timeout allows, a member expired before its session
 could have run out, a state the engine went through that no line shows, a line the engine

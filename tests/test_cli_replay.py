@@ -104,3 +104,16 @@ def test_a_real_group_replays_with_every_step_re_made(corpus: Path) -> None:
     """aryan-jadon's 3.1.0 cluster: kafka-python consumers of my-group2 joining and timing out."""
     rows = steps(str(corpus / "aryan-jadon-Distributed-Kafka-Clusters"), "--group", "my-group2")
     assert len(rows) > 50 and {r["verdict"] for r in rows} <= {"ok", "stimulus"}
+
+
+def test_logs_of_no_single_release_need_a_profile(tmp_path: Path) -> None:
+    """A 0.10.0 rebalance line and a 2.8+ Stabilized line in one file: no release wrote both."""
+    gc = "kafka.coordinator.group.GroupCoordinator"
+    (tmp_path / "server.log").write_text(
+        f"[2024-01-01 00:00:00,000] INFO [GroupCoordinator 0]: Preparing to restabilize group g with old "
+        f"generation 0 ({gc})\n"
+        f"[2024-01-01 00:00:03,000] INFO [GroupCoordinator 0]: Stabilized group g generation 1 "
+        f"(__consumer_offsets-9) with 1 members ({gc})\n")
+    r = cli("replay", str(tmp_path), "--group", "g")
+    assert r.returncode == 2 and "name it with --profile" in " ".join(r.stderr.split())
+    assert steps(str(tmp_path), "--group", "g", "--profile", "2.8")
