@@ -37,7 +37,14 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from ..timers import Timer, TimerQueue
 from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
-from .effects import DataLoss, IsrChangeNotification, LeaderChanged, ProduceResponse, Truncated
+from .effects import (
+    DataLoss,
+    IsrChangeNotification,
+    LeaderAndIsrApplied,
+    LeaderChanged,
+    ProduceResponse,
+    Truncated,
+)
 from .isr import isr_expiration_period_ms
 from .isr_propagation import PERIOD_MS as PROPAGATION_PERIOD_MS
 from .isr_propagation import IsrChangePropagation
@@ -193,7 +200,10 @@ class Broker:
         if p is not None and self.alive:
             p.on_isr_result(result)
 
-    def on_leader_and_isr(self, tp: TopicPartition, state: LeaderAndIsr, controller_epoch: int) -> ErrorCode:
+    def on_leader_and_isr(self, tp: TopicPartition, state: LeaderAndIsr, controller_epoch: int, *,
+                          controller: int | None = None, is_new: bool = False) -> ErrorCode:
+        """Apply one partition's LeaderAndIsr (``controller``, ``is_new``: log-only, what the
+        lines about it print)."""
         if controller_epoch < self.controller_epoch:
             return E.STALE_CONTROLLER_EPOCH
         self.controller_epoch = controller_epoch
@@ -214,6 +224,11 @@ class Broker:
             self.channel.clear_pending(tp)
         before = known.leader if known is not None else -1
         now = self.now
+        was_leader = known is not None and known.leader == self.id
+        applied = LeaderAndIsrApplied(
+            controller, controller_epoch, state, is_new, p.log.leo, p.log.hw,
+            known.leader_epoch if known is not None else -1, known.leader if known is not None else None,
+            was_leader, was_leader and len(state.isr) < self.config.int("min.insync.replicas"))
         if state.leader == self.id:
             if not p.make_leader(state, now):
                 return E.STALE_CONTROLLER_EPOCH
@@ -231,7 +246,7 @@ class Broker:
                     self.report_truncation(tp, leo, done, state.leader_epoch)
         if before != state.leader:
             self.emit(LeaderChanged(now, tp[0], tp[1], self.id, before, state.leader, state.leader_epoch,
-                                    state.isr))
+                                    state.isr, applied=applied))
         return E.NONE
 
     def report_truncation(self, tp: TopicPartition, from_offset: int, truncation: Truncation,

@@ -71,7 +71,8 @@ from .zookeeper import (
 E = ErrorCode
 NO_LEADER = -1
 #: LeaderAndIsr delivery: (broker, partition, state, controller epoch)
-Send = Callable[[int, TopicPartition, LeaderAndIsr, int], None]
+#: (broker, partition, state, controller epoch, isNew): hand a LeaderAndIsr to a broker
+Send = Callable[[int, TopicPartition, LeaderAndIsr, int, bool], None]
 
 
 class Controller:
@@ -147,9 +148,10 @@ class Controller:
             return None
         return state
 
-    def _tell(self, tp: TopicPartition, state: LeaderAndIsr, recipients: Iterable[int]) -> None:
+    def _tell(self, tp: TopicPartition, state: LeaderAndIsr, recipients: Iterable[int], *,
+              is_new: bool = False) -> None:
         for broker in recipients:
-            self._send(broker, tp, state, self.epoch)
+            self._send(broker, tp, state, self.epoch, is_new)
 
     def announce(self, tp: TopicPartition, old: LeaderAndIsr, new: LeaderAndIsr, how: str | None,
                  cause: str, live: tuple[int, ...] | None = None) -> None:
@@ -244,7 +246,7 @@ class Controller:
         self.cache[tp] = written
         if written.leader not in self.eligible():
             self.offline.add(tp)
-        self._tell(tp, written, [b for b in written.replicas if b in self.live])
+        self._tell(tp, written, [b for b in written.replicas if b in self.live], is_new=True)
         return written
 
     def impose(self, tp: TopicPartition, state: LeaderAndIsr) -> bool:
@@ -363,7 +365,7 @@ class Controller:
         self.shutting_down.discard(broker)
         for tp in sorted(self.cache):
             if broker in self.assignment[tp]:
-                self._send(broker, tp, self.cache[tp], self.epoch)
+                self._send(broker, tp, self.cache[tp], self.epoch, False)
         self._elect_offline()
 
     def broker_gone(self, broker: int) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..effects import LOG_ONLY, Effect, _cheap_init
-from .model import IsrContext
+from .model import IsrContext, LeaderAndIsr
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,25 @@ class HighWatermarkChanged(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class LeaderAndIsrApplied:
+    """What a broker's LeaderAndIsr lines print about one it applied (log-only, ``--emit-logs``;
+    never an effect of its own, never in ``to_dict``): who sent it, the state it carried, and
+    the replica as it stood just before becoming leader or follower (``Partition.makeLeader`` /
+    ``makeFollower`` print the log end offset and high watermark before raising either)."""
+
+    controller: int | None  # the sending controller; None for a scripted LeaderAndIsr
+    controller_epoch: int  # the request's (the sender's epoch)
+    state: LeaderAndIsr  # its PartitionState: the state's controller epoch, zkVersion, replicas, ISR
+    is_new: bool  # PartitionState.isNew: sent for a partition just created
+    leo: int
+    hw: int
+    prev_leader_epoch: int  # Partition.leaderEpoch before: -1 for a replica that knew none
+    prev_leader: int | None  # leaderReplicaIdOpt before: None for a replica that knew none
+    was_leader: bool  # already this partition's leader (3.5+'s "(under-min-isr)" needs it)
+    under_min_isr: bool  # Partition.isUnderMinIsr as makeLeader logs it: a leader before, ISR < min
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderChanged(Effect):
     """A partition's leadership changed: the controller's election, or a broker taking
     leadership / following (``broker`` says which side reported it; -1 = the controller)."""
@@ -82,6 +101,8 @@ class LeaderChanged(Effect):
     zk_version: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
     recovery: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
     live: tuple[int, ...] | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    # Log-only: for a broker-side change (``broker`` >= 0), the LeaderAndIsr it applied.
+    applied: LeaderAndIsrApplied | None = field(default=None, compare=False, metadata=LOG_ONLY)
 
     def to_dict(self) -> dict[str, Any]:
         out = Effect.to_dict(self)

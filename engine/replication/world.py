@@ -315,15 +315,17 @@ class ReplicationWorld:
                 self._step_done()
         self._rebalance = self.timers.arm(delay, AUTO_REBALANCE, fire)
 
-    def _send_leader_and_isr(self, broker: int, tp: TopicPartition, state: LeaderAndIsr, epoch: int) -> None:
-        self._post(lambda: self._deliver_leader_and_isr(broker, tp, state, epoch))
+    def _send_leader_and_isr(self, broker: int, tp: TopicPartition, state: LeaderAndIsr, epoch: int,
+                             is_new: bool = False) -> None:
+        sender = self.controller.id  # who sends it (log-only: the lines name the controller)
+        self._post(lambda: self._deliver_leader_and_isr(broker, tp, state, epoch, sender, is_new))
 
     def _deliver_leader_and_isr(self, broker: int, tp: TopicPartition, state: LeaderAndIsr,
-                                epoch: int) -> None:
+                                epoch: int, sender: int | None = None, is_new: bool = False) -> None:
         b = self.brokers.get(broker)
         if b is None or not b.alive or not b.registered:
             return  # the controller's channel to a broker it thinks dead is gone
-        b.on_leader_and_isr(tp, state, epoch)
+        b.on_leader_and_isr(tp, state, epoch, controller=sender, is_new=is_new)
         self._dirty.add(tp)
 
     def _send_alter(self, broker: int, request: AlterPartitionRequest) -> None:
