@@ -19,8 +19,9 @@ import polars as pl
 
 from .detect import CheckOptions, all_detectors, with_scope
 from .detect.clocks import clock_skew
+from .diff_groups import profiles_by_scope
 from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
-from .versions import kafka_versions
+from .versions import releases
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
     """Per scope: ``kafka_version`` (from the wording; ``kafka_version_by_file`` when the files
     disagree) and ``configs`` (each setting's values across the brokers' config dumps)."""
     out: dict[str, dict[str, Any]] = {}
-    worded = kafka_versions(scoped)
+    worded = releases(scoped)
     for scope, wording in worded.items():
         entry: dict[str, Any] = {"kafka_version": wording.versions}
         if wording.files:
@@ -119,10 +120,8 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
         for entry in out.values():
             if "configs" in entry:
                 entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
-    for scope, wording in worded.items():  # the brokers' protocol version narrows their release
-        ibps = out[scope].get("configs", {}).get("inter.broker.protocol.version", [])
-        if len(ibps) == 1:
-            out[scope]["kafka_version"] = wording.narrowed(ibps[0]).versions
+    for scope, prof in profiles_by_scope(scoped, worded).items():
+        out[scope]["engine_profile"] = prof.name  # the rules the group diff re-ran the logs under
     return out
 
 

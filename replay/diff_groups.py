@@ -98,26 +98,17 @@ def configs_by_scope(events: pl.DataFrame) -> dict[str, dict[str, Any]]:
     return out
 
 
-def profiles_by_scope(events: pl.DataFrame) -> dict[str, Profile]:
-    """Per scope: the engine profile of the oldest release its wording allows (a profile is
-    the newest named one at or below it)."""
-    from .versions import kafka_versions
+def profiles_by_scope(events: pl.DataFrame, worded: Mapping[str, Any] | None = None) -> dict[str, Profile]:
+    """Per scope: the engine profile of the oldest release its logs allow (``versions.releases``;
+    a profile is the newest named one at or below it)."""
+    from .versions import releases
 
     out: dict[str, Profile] = {}
     java = set()
     if "logger" in events.columns:
         java = set(events.filter(pl.col("logger").str.starts_with("org.apache.kafka.coordinator.group"))
                    .get_column("scope").unique().to_list())
-    ibps: dict[str, set[str]] = {}
-    if "details" in events.columns:
-        dumps = events.filter(pl.col("kind") == "broker_config").select("scope", "details")
-        for scope, details in dumps.iter_rows():
-            ibp = json.loads(details or "{}").get("inter.broker.protocol.version")
-            if ibp:
-                ibps.setdefault(scope, set()).add(ibp)
-    for scope, wording in kafka_versions(events).items():
-        if len(ibps.get(scope, ())) == 1:  # the brokers' protocol version narrows their release
-            wording = wording.narrowed(next(iter(ibps[scope])))
+    for scope, wording in (worded if worded is not None else releases(events)).items():
         if wording.range is None:
             continue
         lo = wording.range[0]

@@ -56,6 +56,27 @@ def kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
     return result
 
 
+def releases(scoped: pl.DataFrame) -> dict[str, Wording]:
+    """``kafka_versions`` narrowed, per scope, by the one ``inter.broker.protocol.version`` its
+    brokers' ``KafkaConfig values:`` dumps name (a broker speaks no newer protocol than its own
+    release); scopes whose brokers name several keep the wording's range."""
+    import json
+
+    out = kafka_versions(scoped)
+    if "details" not in scoped.columns:
+        return out
+    ibps: dict[str, set[str]] = {}
+    dumps = scoped.filter((pl.col("kind") == "broker_config") & (pl.col("template") == "broker.config"))
+    for scope, details in dumps.select("scope", "details").iter_rows():
+        ibp = json.loads(details or "{}").get("inter.broker.protocol.version")
+        if ibp:
+            ibps.setdefault(scope, set()).add(ibp)
+    for scope, wording in out.items():
+        if len(ibps.get(scope, ())) == 1:
+            out[scope] = wording.narrowed(next(iter(ibps[scope])))
+    return out
+
+
 def _meet(ranges: object) -> tuple[KafkaVersion, KafkaVersion] | None:
     lo: KafkaVersion = (0, 0, 0)
     hi: KafkaVersion = NEWEST

@@ -42,6 +42,7 @@ def test_a_log_s_release_is_where_its_entries_ranges_meet(tmp_path: Path) -> Non
         f"(__consumer_offsets-1) {gc}\n")
     (c,) = check(view.load([str(tmp_path)])).clusters.values()
     assert c["kafka_version"] == "2.1-2.7"
+    assert c["engine_profile"] == "2.1"  # the group diff re-runs it under the oldest release's rules
 
 
 def test_the_real_2_3_1_brokers_read_as_2_3(corpus: Path) -> None:
