@@ -59,14 +59,17 @@ class WhatIf:
     settings: Mapping[str, int]
     changes: tuple[Change, ...]
     kept: tuple[Change, ...]
-    actual: GroupReplay
-    hypothetical: GroupReplay | None
+    #: the group's runs as logged (one per coordinator it had) and as it would have gone (None:
+    #: nothing changes)
+    actual: tuple[GroupReplay, ...]
+    hypothetical: tuple[GroupReplay, ...] | None
     storms: tuple[int, int]  # rebalance storms (check's thresholds) as logged / as it would have gone
 
     @property
     def rebalances(self) -> tuple[int, int]:
-        after = self.hypothetical.rebalances if self.hypothetical is not None else self.actual.rebalances
-        return self.actual.rebalances, after
+        before = sum(r.rebalances for r in self.actual)
+        after = sum(r.rebalances for r in self.hypothetical) if self.hypothetical is not None else before
+        return before, after
 
 
 def parse_settings(pairs: Sequence[str]) -> dict[str, int]:
@@ -95,8 +98,10 @@ def what_if(
     scoped = with_scope(events)
     broker = {k: v for k, v in settings.items() if k in BROKER_SETTINGS}
     out = []
-    for actual in replay_groups(scoped, groups={group}):
-        scope = actual.case.scope
+    by_scope: dict[str, list[GroupReplay]] = {}
+    for run in replay_groups(scoped, groups={group}):
+        by_scope.setdefault(run.case.scope, []).append(run)
+    for scope, actual in sorted(by_scope.items()):
         mine = scoped.filter(pl.col("scope") == scope).with_row_index("_rid")
         rows = [r for r in rows_of(mine, GROUP_KINDS, (*GROUP_COLUMNS, "_rid")) if r.get("group") == group]
         if not rows:
@@ -109,15 +114,10 @@ def what_if(
             table = mine.filter(~pl.col("_rid").is_in(gone)).drop("_rid")
             if rename:
                 table = table.with_columns(pl.col("member").replace(dict(rename)))
-            runs = replay_groups(table, groups={group}, overrides=broker)
-            hypothetical = runs[0] if runs else None
-        storms = (
-            _storms(actual, opts),
-            _storms(hypothetical, opts) if hypothetical else _storms(actual, opts),
-        )
-        out.append(
-            WhatIf(group, scope, dict(settings), tuple(changes), tuple(kept), actual, hypothetical, storms)
-        )
+            hypothetical = tuple(replay_groups(table, groups={group}, overrides=broker))
+        storms = (_storms(actual, opts), _storms(hypothetical if hypothetical is not None else actual, opts))
+        out.append(WhatIf(group, scope, dict(settings), tuple(changes), tuple(kept), tuple(actual),
+                          hypothetical, storms))
     return out
 
 
@@ -137,7 +137,10 @@ def _poll_timeout_leaves(events: pl.DataFrame, group: str) -> set[str]:
 
 
 def _rewrite(
-    rows: list[dict[str, Any]], poll_leaves: set[str], settings: Mapping[str, int], actual: GroupReplay
+    rows: list[dict[str, Any]],
+    poll_leaves: set[str],
+    settings: Mapping[str, int],
+    actual: Sequence[GroupReplay],
 ) -> tuple[set[int], dict[str, str], list[Change], list[Change]]:
     """The rows that would not have been written, the member ids that would have stayed the
     old ones, and the changes (and unchanged triggers) in words."""
@@ -269,16 +272,16 @@ def _drop_round(rows: Sequence[Mapping[str, Any]], start: int, drop: set[int]) -
     drop.update(phase)
 
 
-def _timeout(actual: GroupReplay, member: str, key: str) -> int:
-    for s in actual.case.trace.records:
-        if s.do == "join" and s.fields.get("client") == member and key in s.fields:
-            return int(s.fields[key])
+def _timeout(actual: Sequence[GroupReplay], member: str, key: str) -> int:
+    """The member's timeout as the derived trace had it (its own line's, or the assumed one)."""
+    for run in actual:
+        for s in run.case.trace.records:
+            if s.do == "join" and s.fields.get("client") == member and key in s.fields:
+                return int(s.fields[key])
     return 300_000 if key == "rebalance_timeout_ms" else 10_000
 
 
-def _storms(replay: GroupReplay | None, opts: CheckOptions) -> int:
+def _storms(runs: Sequence[GroupReplay], opts: CheckOptions) -> int:
     """Rebalance storms by check's thresholds, over the engine's rebalances."""
-    if replay is None:
-        return 0
-    times = [{"at": at} for at in replay.rebalance_times]
+    times = [{"at": at} for at in sorted(t for r in runs for t in r.rebalance_times)]
     return sum(1 for run in episodes(times, opts.storm_window_ms) if len(run) >= opts.storm_min)
