@@ -47,13 +47,21 @@ proposal's "Shrinking ISR" (only committed changes are written).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
 
 from kafka_forensics.engine.effects import Effect
 from kafka_forensics.engine.profiles import Profile, Switch
-from kafka_forensics.engine.replication.effects import IsrChanged, LeaderChanged, Truncated, ZkWrite
+from kafka_forensics.engine.replication.effects import (
+    IsrChanged,
+    LeaderAndIsrApplied,
+    LeaderChanged,
+    Truncated,
+    ZkWrite,
+)
 from kafka_forensics.engine.replication.model import IsrContext
 
 from . import wording as w
@@ -121,8 +129,10 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                      file=controller_log(c, cluster))
         elif isinstance(e, LeaderChanged) and e.broker >= 0:
             # a broker applied a LeaderAndIsr that changed its leader: the controller's TRACE
-            # line for sending it, where the effects give all it prints
-            sent = zk.sent(e, v)
+            # line for sending it, where the effects give all it prints; then the broker's
+            # "starts at leader epoch" line, leader or follower
+            a = e.applied
+            sent = zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
             if sent is not None:
                 controller, epoch, state = sent
                 kind = "become-leader" if e.broker == e.to_leader else "become-follower"
@@ -130,6 +140,11 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                      {"details.type": kind, "_state": state, "replica": e.broker,
                       "tap": f"[{e.topic},{e.partition}]"},
                      file=state_change_log(controller, cluster), epoch=epoch)
+            if a is not None:
+                leader = e.broker == e.to_leader
+                emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
+                     e.partition, epoch_start(e, a), file=state_change_log(e.broker, cluster)
+                     if v >= (2, 6, 0) else None)
         elif isinstance(e, Truncated) and e.broker >= 0:
             # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p,
             # dir=…] Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
@@ -200,6 +215,52 @@ class _ZooKeeper:
             return None
         written_by = int(str(state["controller_epoch"]))
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
+
+
+def epoch_start(e: LeaderChanged, a: LeaderAndIsrApplied) -> dict[str, object]:
+    """What ``Partition.makeLeader`` / ``makeFollower`` print at a new leader epoch (read at
+    0.11.0.2, 2.0.1, 2.4.0, 2.6.0, 3.5.2, 3.6.0): the replica's log end offset (the new epoch's
+    start offset) and high watermark before either moves, the ISR and assignment changes of the
+    request, the partition epoch (zkVersion), and the leader epoch and leader it held before
+    (``leaderReplicaIdOpt``, a Scala ``Option``)."""
+    s = a.state
+    return {"leader_epoch": s.leader_epoch, "offset": a.leo, "hw": a.hw, "isr": _ids(s.isr),
+            "zk_version": s.zk_version, "leader": s.leader, "prev_leader_epoch": a.prev_leader_epoch,
+            "prev_leader": w.scala_option(None if a.prev_leader is None else str(a.prev_leader)),
+            "details.adding_replicas": "", "details.removing_replicas": "",
+            "details.topic_id": w.scala_option(topic_id(e.topic)),
+            "details.under_min_isr": "(under-min-isr)" if a.under_min_isr else ""}
+
+
+def topic_id(topic: str) -> str:
+    """A stand-in for the topic's id (``Uuid.toString``: 16 bytes, URL-safe base64 without
+    padding), which Kafka draws at random when it creates the topic (2.8+, KIP-516) and no effect
+    carries: derived from the name, so one topic prints one id throughout a run."""
+    digest = hashlib.sha256(topic.encode("utf-8")).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def _sent(e: LeaderChanged, a: LeaderAndIsrApplied | None, v: w.KafkaVersion) -> tuple[int, int, str] | None:
+    """(controller, its epoch, the request's PartitionState as the 1.0+ send line prints it) for
+    the LeaderAndIsr broker ``e.broker`` applied; None for one no controller sent (scripted)."""
+    if a is None or a.controller is None:
+        return None
+    s = a.state
+    if v < (2, 4, 0):  # LeaderAndIsrRequest.PartitionState.toString (1.0.2, 2.3.1): Utils.join(…, ",")
+        state = (f"PartitionState(controllerEpoch={s.controller_epoch}, leader={s.leader}, "
+                 f"leaderEpoch={s.leader_epoch}, isr={_ids(s.isr)}, zkVersion={s.zk_version}, "
+                 f"replicas={_ids(s.replicas)}, isNew={str(a.is_new).lower()})")
+    else:  # the generated LeaderAndIsrPartitionState.toString (2.4.0, 2.5.1): lists as [a, b]
+        state = (f"LeaderAndIsrPartitionState(topicName='{e.topic}', partitionIndex={e.partition}, "
+                 f"controllerEpoch={s.controller_epoch}, leader={s.leader}, leaderEpoch={s.leader_epoch}, "
+                 f"isr={_list(s.isr)}, zkVersion={s.zk_version}, replicas={_list(s.replicas)}, "
+                 f"addingReplicas=[], removingReplicas=[], isNew={str(a.is_new).lower()})")
+    return a.controller, a.controller_epoch, state
+
+
+def _list(ids: Sequence[int]) -> str:
+    """``MessageUtil.deepToString``: ``[1, 2]``."""
+    return "[" + ", ".join(str(b) for b in ids) + "]"
 
 
 def leader_isr_and_controller_epoch(e: LeaderChanged, controller_epoch: int) -> str:

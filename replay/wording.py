@@ -139,6 +139,13 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "kafka.log.UnifiedLog": (("3.1+", "[UnifiedLog partition={tp}, dir={details.dir}] "),),
 })
 
+#: logger -> ((versions, prefix), ...): a second context the same logger prints in, tried when the
+#: entry has not the first's: the brokers' side of the state change log, StateChangeLogger's
+#: ``[Broker id=N] `` from 1.0 (1.0.2, 2.6.0, 3.5.2)
+OTHER_PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
+    "state.change.logger": (("1.0+", "[Broker id={node}] "),),
+})
+
 
 def prefix_for(template: Template, logger: str, v: KafkaVersion, static: bool) -> str | None:
     """The prefix alternative of ``template`` that ``logger`` prints in ``v`` (``""`` for none);
@@ -157,9 +164,11 @@ def prefix_for(template: Template, logger: str, v: KafkaVersion, static: bool) -
         return "" if want == "" else None
     if want == "":
         return "" if template.prefix.optional else None
-    for alternative in template.prefix.alternatives:
-        if _without_raw(alternative) == want:
-            return alternative
+    other = [p for versions, p in OTHER_PREFIXES.get(logger, ()) if in_range(versions, v)]
+    for candidate in (want, *other):
+        for alternative in template.prefix.alternatives:
+            if _without_raw(alternative) == candidate:
+                return alternative
     return None
 
 
@@ -348,6 +357,11 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "unclean_selected": ("selector.unclean",),
     # -- controller: LeaderAndIsr sent (ControllerChannelManager.sendRequestsToBrokers) --
     "lai_sent": ("scl.send_lai", "scl.send_lai.0_9"),
+    # -- broker: Partition.makeLeader / makeFollower at a new leader epoch --
+    "leader_epoch_start": ("leader_epoch.start.3_6", "leader_epoch.start.3_5", "leader_epoch.start.3_3",
+                           "leader_epoch.start.2_6", "leader_epoch.start.2_4", "leader_epoch.start.0_11"),
+    "follower_epoch_start": ("follower_epoch.start.3_6", "follower_epoch.start.3_3",
+                             "follower_epoch.start.2_6"),
 })
 
 

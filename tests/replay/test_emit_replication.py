@@ -243,11 +243,107 @@ def test_each_send_line_is_in_the_controller_s_state_change_log_and_reads_back()
         assert row["replica"] in (1, 2) and row["leader_epoch"] in (0, 1, 2)
 
 
-@pytest.mark.parametrize("name", ["1.0", "2.6", "3.5"])
-def test_from_1_0_no_send_line_is_written_the_state_prints_the_assignment_no_effect_carries(name: str) -> None:
-    """LeaderAndIsrRequest.PartitionState (1.0-2.3) and LeaderAndIsrPartitionState (2.4+) print
-    ``replicas`` and ``isNew``: not in the effects, so not invented."""
+def test_from_1_0_the_send_line_prints_the_partition_state_with_assignment_and_is_new() -> None:
+    """ControllerChannelManager 1.0.2: LeaderAndIsrRequest.PartitionState.toString (1.0.2, 2.3.1),
+    ISR and replicas ``Utils.join(…, ",")``, the StateChangeLogger's prefix."""
+    at_40 = [line for _, line in sent_lines("1.0") if line.startswith("[2024-01-01 00:00:00,040]")]
+    assert at_40[1] == (
+        "[2024-01-01 00:00:00,040] TRACE [Controller id=1 epoch=1] Sending become-leader LeaderAndIsr request "
+        "PartitionState(controllerEpoch=1, leader=2, leaderEpoch=1, isr=1,2, zkVersion=1, replicas=1,2, "
+        "isNew=false) to broker 2 for partition t-0 (state.change.logger)")
+
+
+def test_from_2_4_the_send_line_prints_the_generated_leader_and_isr_partition_state() -> None:
+    """LeaderAndIsrPartitionState.toString (2.4.0, 2.5.1's LeaderAndIsrRequest.json): lists as
+    ``[1, 2]``, the topic quoted, empty adding / removing replicas."""
+    at_40 = [line for _, line in sent_lines("2.5") if line.startswith("[2024-01-01 00:00:00,040]")]
+    assert at_40[1] == (
+        "[2024-01-01 00:00:00,040] TRACE [Controller id=1 epoch=1] Sending become-leader LeaderAndIsr request "
+        "LeaderAndIsrPartitionState(topicName='t', partitionIndex=0, controllerEpoch=1, leader=2, leaderEpoch=1, "
+        "isr=[1, 2], zkVersion=1, replicas=[1, 2], addingReplicas=[], removingReplicas=[], isNew=false) to "
+        "broker 2 for partition t-0 (state.change.logger)")
+
+
+def test_a_new_partition_s_send_line_says_is_new() -> None:
+    first = [line for _, line in sent_lines("2.5") if line.startswith("[2024-01-01 00:00:00,000]")]
+    assert first and all("isNew=true" in line for line in first)
+
+
+@pytest.mark.parametrize("name", ["2.6", "3.5"])
+def test_from_2_6_the_trace_send_line_is_below_the_default_config_s_info(name: str) -> None:
     assert sent_lines(name) == []
+
+
+def test_every_send_line_from_1_0_reads_back_as_leader_and_isr_sent() -> None:
+    for name in ("1.0", "2.5"):
+        for _, line in sent_lines(name):
+            row = parse(line + "\n").events.row(0, named=True)
+            assert row["kind"] == "leader_and_isr_sent" and row["template"] == "scl.send_lai", line
+            assert (row["node"], row["topic"], row["partition"]) == (1, "t", 0)
+
+
+# -- the brokers' "starts at leader epoch" --------------------------------------------------------
+
+
+def epoch_lines(name: str, at: str = "[2024-01-01 00:00:00,040]") -> list[tuple[str, str]]:
+    """(file, line) of each "starts at leader epoch" KIP-101's timeline writes at ``at`` under
+    ``name``: the election at 40 ms moves t-0 from broker 1 to broker 2 (leader epoch 1)."""
+    from kafka_forensics.replay.simulate import simulate
+
+    result = simulate(KIP_101, profile=name)
+    return [(r.file, format_record(r, DEFAULT_START)) for r in render_replication(result.effects, result.profile)
+            if "epoch.start" in r.rendered.template and format_record(r, DEFAULT_START).startswith(at)]
+
+
+def test_0_11_the_new_leader_logs_its_log_end_offset_and_the_epoch_it_held_in_server_log() -> None:
+    """Partition.makeLeader 0.11.0.2: info() under the Partition's logIdent, no follower line."""
+    assert epoch_lines("0.11") == [(
+        "broker-2/server.log",
+        "[2024-01-01 00:00:00,040] INFO Partition [t,0] on broker 2: t-0 starts at Leader Epoch 1 from offset 1. "
+        "Previous Leader Epoch was: 0 (kafka.cluster.Partition)")]
+
+
+def test_2_6_leader_and_follower_log_to_the_state_change_log() -> None:
+    """Partition.makeLeader / makeFollower 2.6.0: stateChangeLogger.info; the new leader's HW
+    as it stood before it raised it (0, below the old leader's 1)."""
+    assert epoch_lines("2.6") == [
+        ("broker-1/state-change.log",
+         "[2024-01-01 00:00:00,040] INFO [Broker id=1] Follower t-0 starts at leader epoch 1 from offset 1 with "
+         "high watermark 1. Previous leader epoch was 0. (state.change.logger)"),
+        ("broker-2/state-change.log",
+         "[2024-01-01 00:00:00,040] INFO [Broker id=2] Leader t-0 starts at leader epoch 1 from offset 1 with high "
+         "watermark 0 ISR [1,2] addingReplicas [] removingReplicas []. Previous leader epoch was 0. "
+         "(state.change.logger)"),
+    ]
+
+
+def test_3_5_lines_print_the_topic_id_partition_epoch_and_current_leader() -> None:
+    """Partition.makeLeader / makeFollower 3.5.2; the topic id a stand-in derived from the name."""
+    from kafka_forensics.replay.emit_replication import topic_id
+
+    assert epoch_lines("3.5") == [
+        ("broker-1/state-change.log",
+         "[2024-01-01 00:00:00,040] INFO [Broker id=1] Follower t-0 starts at leader epoch 1 from offset 1 with "
+         "partition epoch 1 and high watermark 1. Current leader is 2. Previous leader epoch was 0. "
+         "(state.change.logger)"),
+        ("broker-2/state-change.log",
+         f"[2024-01-01 00:00:00,040] INFO [Broker id=2] Leader t-0 with topic id Some({topic_id('t')}) starts at "
+         "leader epoch 1 from offset 1 with partition epoch 1, high watermark 0, ISR [1,2], adding replicas [] "
+         "and removing replicas [] . Previous leader epoch was 0. (state.change.logger)"),
+    ]
+
+
+def test_3_6_lines_print_the_previous_leader_as_a_scala_option() -> None:
+    lines = [line for _, line in epoch_lines("3.6")]
+    assert all("Previous leader Some(1) and previous leader epoch was 0." in line for line in lines), lines
+
+
+@pytest.mark.parametrize("name", ["0.11", "2.4", "2.6", "3.3", "3.5", "3.6"])
+def test_every_epoch_line_reads_back_with_the_leader_epoch_and_offset(name: str) -> None:
+    for _, line in epoch_lines(name):
+        row = parse(line + "\n").events.row(0, named=True)
+        assert row["kind"] in ("leader_epoch_start", "follower_epoch_start"), line
+        assert (row["topic"], row["partition"], row["leader_epoch"], row["offset"]) == ("t", 0, 1, 1), line
 
 
 def test_a_leader_and_isr_zookeeper_does_not_hold_writes_no_send_line() -> None:
