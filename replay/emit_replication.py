@@ -24,25 +24,31 @@ LeaderChanged by the controller (an election)      controller: ``partition_onlin
                                                    1.1+: TRACE to 2.5, INFO from 2.6) and, unclean,
                                                    ``unclean_selected`` in controller.log (the 0.8-1.0
                                                    selector's WARN)
-LeaderChanged by a broker (it applied a            controller: ``lai_sent`` in state-change.log, 0.9-0.11
-LeaderAndIsr that changed its leader)              only ("Controller C epoch E sending become-leader
-                                                   LeaderAndIsr request (Leader:…,ISR:…,LeaderEpoch:…,
-                                                   ControllerEpoch:…) to broker B for partition [t,p]";
-                                                   controller, epoch and state from ZooKeeper's writes)
+LeaderChanged by a broker (it applied a            controller: ``lai_sent`` in state-change.log
+LeaderAndIsr that changed its leader; what the     ("Controller C epoch E sending become-leader
+lines print in its log-only ``applied``)           LeaderAndIsr request (Leader:…,ISR:…,LeaderEpoch:…,
+                                                   ControllerEpoch:…) to broker B for partition [t,p]",
+                                                   0.9-0.11, controller, epoch and state from
+                                                   ZooKeeper's writes; 1.0-2.5 "Sending … request
+                                                   PartitionState(…)" / LeaderAndIsrPartitionState(…);
+                                                   2.6+ TRACE under the default INFO: not written);
+                                                   that broker: ``leader_epoch_start`` (0.11-2.5
+                                                   server.log, 2.6+ state-change.log) or
+                                                   ``follower_epoch_start`` (2.6+)
 =================================================  =================================================
 
 Levels: a line is written when its level reaches the root's (``level``, INFO in Kafka's
 default config) or, for a logger the default config sets lower, that logger's:
 ``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
 
-Not written yet, for want of what the effects carry: the controller's "Sending … LeaderAndIsr
-request" from 1.0 (its PartitionState prints the assignment and isNew), the brokers'
-"Received LeaderAndIsr request" (the correlation id, the assignment) and "starts at leader
-epoch" lines, leader and follower (the replica's log end offset; the high watermark and the
-previous leader epoch it held), and any line for a LeaderAndIsr that keeps the leader (no
-effect says a broker applied it); the controller's other lines (broker failures, replica state
-changes), the fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition
-proposal's "Shrinking ISR" (only committed changes are written).
+Not written yet: any line for a LeaderAndIsr that keeps the leader (no effect says a broker
+applied it: the controller's ISR shrink when a broker fails, a new epoch for the same leader);
+the brokers' "Received LeaderAndIsr request" (its correlation id is the controller's per-broker
+request count, UpdateMetadata included, which the engine does not send: not invented); the
+controller's other lines (broker failures, replica state changes), the fetcher's truncation
+lines and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking ISR" (only
+committed changes are written).  The topic id the 3.3+ lines print is a stand-in derived from
+the topic's name (``topic_id``): Kafka draws it at random.
 """
 
 from __future__ import annotations
@@ -209,9 +215,7 @@ class _ZooKeeper:
         if (state.get("leader"), state.get("leader_epoch"), tuple(state.get("isr", ()))) != \
                 (e.to_leader, e.leader_epoch, e.isr):
             return None  # not the state ZooKeeper holds (a seeded one): its controller epoch is unknown
-        if v >= (1, 0, 0):
-            # LeaderAndIsrRequest.PartitionState (1.0-2.3) and LeaderAndIsrPartitionState (2.4+)
-            # print the assignment (replicas) and isNew, which no effect carries
+        if v >= (1, 0, 0):  # the 1.0+ line prints the PartitionState: see _sent
             return None
         written_by = int(str(state["controller_epoch"]))
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
