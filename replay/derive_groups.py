@@ -116,6 +116,7 @@ class _Member:
     gone: int | None = None  # virtual ms it left or expired
     pending: bool = False  # handed an id (MEMBER_ID_REQUIRED), not joined with it yet
     tentative: int | None = None  # when it would have joined with its id, if the phase's end says so
+    evidence: str | None = None  # the line its inferred steps (heartbeats) rest on: the first showing it
 
 
 @dataclass
@@ -272,6 +273,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             b.add(at, "join", dict(fields), first, evidence if first is not Level.INFERRED else None)
         b.add(at, "join", fields, level, evidence)
         m.last_seen = at
+        m.evidence = m.evidence or evidence
 
     # The seed round: the members before the logs join and (unless the first line is the
     # leader's assignment) sync, so that the group is where its first line finds it.
@@ -279,8 +281,11 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     if seed_names:
         delay = assumed_value(assumed, "group.initial.rebalance.delay.ms")
         b.add(0, "set", {"config": {"group.initial.rebalance.delay.ms": 0}}, Level.INFERRED)
+        named = {str(r["member"]): ev(r) for r in reversed(rows) if r.get("member")}
+        counted = next((ev(r) for r in rows if r.get("members") is not None), None)
         for name in seed_names:
-            join(new_member(name, 0, None), 0, Level.INFERRED, None, first=Level.INFERRED)
+            # a member before the logs rests on the first line that names it (or counts it)
+            join(new_member(name, 0, None), 0, Level.INFERRED, named.get(name, counted), first=Level.INFERRED)
         b.add(1000, "set", {"config": {"group.initial.rebalance.delay.ms": delay}}, Level.INFERRED)
         if first_kind != "group_assignment_received":
             for name in seed_names:
@@ -651,10 +656,10 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
         step = max(1, m.session_ms // 2)
         t = m.joined + step
         while t < stop:
-            b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED)
+            b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
             t += step
         if m.alias in expiries and stop > m.joined:
-            b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED)
+            b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
 
 
 _BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",

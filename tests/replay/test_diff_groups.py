@@ -110,6 +110,9 @@ def test_the_derived_trace_records_where_each_stimulus_comes_from(storm: Path) -
     assert {r.doc["level"] for r in records} == {"client", "coordinator", "inferred"}
     rejoin = next(r for r in records if r.doc["level"] == "client")
     assert rejoin.do == "join" and "/consumer-" in rejoin.doc["source"]  # a consumer log, not server.log
+    # every stimulus names the line it rests on (an inferred heartbeat: the line that showed its
+    # member), all but the clock's last tick past the end
+    assert [r.do for r in records if "source" not in r.doc] == ["tick"]
     leave = next(r for r in records if r.do == "leave")
     assert leave.doc["level"] == "coordinator" and leave.doc["source"].endswith("server.log:7")
     # the leave's own lines are never counted as confirming it
