@@ -120,8 +120,17 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
         for entry in out.values():
             if "configs" in entry:
                 entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
-    for scope, prof in profiles_by_scope(scoped, worded).items():
-        out[scope]["engine_profile"] = prof.name  # the rules the group diff re-ran the logs under
+    profiles = profiles_by_scope(scoped, worded)
+    grouped = set()
+    if scoped.height:
+        grouped = set(scoped.filter(pl.col("kind").str.starts_with("group_")).get_column("scope").to_list())
+    for scope, entry in out.items():
+        if scope in profiles:
+            entry["engine_profile"] = profiles[scope].name  # the rules the group diff re-ran the logs under
+        elif scope in grouped:  # never silently: say which groups were not re-run, and what to do
+            entry["engine_profile"] = None
+            entry["engine_note"] = ("no single Kafka release wrote these logs, so their consumer groups were "
+                                    "not re-run; kafka-forensics replay --group G --profile V re-runs one")
     return out
 
 

@@ -20,6 +20,9 @@ _STYLE = {"info": "dim", "warning": "yellow", "error": "red", "critical": "bold 
 def render(report: CheckReport, console: Console, *, evidence: int = 3, base: str | None = None) -> None:
     """A table of findings, then each one's sentence and first evidence lines (``base``: a folder
     the files are shown relative to)."""
+    for scope, c in sorted(report.clusters.items()):  # what could not be checked, first
+        if c.get("engine_note"):
+            console.print(f"[yellow]{escape(scope)}:[/] {escape(c['engine_note'])}.")
     if not report.findings:
         console.print(
             f"No findings in {report.events:,} events from {report.sources} files "
@@ -108,6 +111,10 @@ def markdown(report: CheckReport) -> str:
         f"kafka-forensics {d['tool']['version']}.",
         "",
     ]
+    notes = [f"- {_md(scope)}: {_md(c['engine_note'])}." for scope, c in sorted(report.clusters.items())
+             if c.get("engine_note")]
+    if notes:
+        lines += ["Not checked:", "", *notes, ""]
     if not report.findings:
         return "\n".join([*lines, "No findings.", ""])
     scopes = sorted({f.scope for f in report.findings})
