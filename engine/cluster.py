@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .config import Config
-from .effects import Effect, Response
+from .effects import Effect, EffectLog, Response
 from .group.coordinator import GroupCoordinator
 from .group.requests import CoordinatorControl, GroupRequest
 from .profiles import Profile
@@ -35,7 +35,8 @@ class Cluster:
     profile: Profile
     config: Config
     timers: TimerQueue
-    effects: list[Effect] = field(default_factory=list)
+    #: the effects; log-only notes beside them (:class:`EffectLog`, :meth:`note`)
+    effects: EffectLog = field(default_factory=EffectLog)
     consumers: dict[str, SimulatedConsumer] = field(default_factory=dict)
     coordinator: GroupCoordinator = field(init=False)
     _queue: deque[Callable[[], None]] = field(default_factory=deque)
@@ -125,6 +126,11 @@ class Cluster:
         if consumers and isinstance(effect, Response) and effect.client in consumers:
             consumer = consumers[effect.client]
             self._queue.append(lambda: consumer.on_response(effect))
+
+    def note(self, item: object) -> None:
+        """A log-only fact (what a log line prints, no effect): kept beside the effects, at
+        their current end, for ``--emit-logs`` only."""
+        self.effects.note(item)
 
     def _drain(self) -> None:
         if self._draining:

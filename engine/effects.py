@@ -64,6 +64,29 @@ def is_log_only(f: Any) -> bool:
     return bool(f.metadata.get("log_only"))
 
 
+class EffectLog(list[Any]):
+    """A run's effects, in order: a plain list to everything that reads them (``simulate --json``,
+    the expectations, the invariants, a slice), and beside them :attr:`notes`, log-only facts
+    that are no effect (never written as one, never compared, never expected) but that the log
+    lines (``--emit-logs``) print: each ``(position, note)``, ``position`` the number of effects
+    before it."""
+
+    __slots__ = ("notes",)
+
+    def __init__(self, *effects: Any) -> None:
+        super().__init__(*effects)
+        self.notes: list[tuple[int, Any]] = []
+
+    def note(self, item: Any) -> None:
+        """Record a log-only fact here, after the effects so far."""
+        self.notes.append((len(self), item))
+
+
+def notes_of(effects: Any) -> list[tuple[int, Any]]:
+    """The log-only notes kept beside ``effects`` (none for a plain list of effects)."""
+    return effects.notes if isinstance(effects, EffectLog) else []
+
+
 _E = TypeVar("_E")
 
 

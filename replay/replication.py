@@ -104,7 +104,8 @@ class ReplicationDriver:
 
     def __init__(self, cluster: Cluster, header: Header) -> None:
         self.world = ReplicationWorld(cluster.profile, cluster.config, cluster.timers, cluster.emit,
-                                      controller=header.controller, periodic_tasks=header.periodic_tasks)
+                                      controller=header.controller, periodic_tasks=header.periodic_tasks,
+                                      note=cluster.note)
         #: client -> its latest produce response
         self.produced: dict[str, ProduceResponse] = {}
 

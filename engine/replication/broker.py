@@ -42,6 +42,7 @@ from .effects import (
     IsrChangeNotification,
     LeaderAndIsrApplied,
     LeaderChanged,
+    LeaderKept,
     ProduceResponse,
     Truncated,
 )
@@ -77,6 +78,8 @@ class BrokerHooks:
     after_timer: Callable[[], None]
     #: whether a broker is alive in this broker's metadata (what the controller told it)
     alive: Callable[[int], bool]
+    #: a log-only note (no effect: what only the log lines print), e.g. :class:`LeaderKept`
+    note: Callable[[object], None] = lambda item: None
 
 
 class Broker:
@@ -247,6 +250,8 @@ class Broker:
         if before != state.leader:
             self.emit(LeaderChanged(now, tp[0], tp[1], self.id, before, state.leader, state.leader_epoch,
                                     state.isr, applied=applied))
+        else:  # the same leader at a new epoch: what the lines print, no effect
+            self.hooks.note(LeaderKept(now, tp[0], tp[1], self.id, applied))
         return E.NONE
 
     def report_truncation(self, tp: TopicPartition, from_offset: int, truncation: Truncation,

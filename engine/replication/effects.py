@@ -79,6 +79,21 @@ class LeaderAndIsrApplied:
 
 
 @dataclass(frozen=True, slots=True)
+class LeaderKept:
+    """A broker applied a LeaderAndIsr that kept the partition's leader (a new leader epoch for
+    the same leader: the controller's ISR shrink when a follower's broker fails, a scripted
+    ``leader_and_isr`` that bumps the epoch): a log-only note (``EffectLog.notes``), no effect —
+    Kafka's "starts at leader epoch" and send lines print it, the trace contract has no event
+    for it (``simulate --json`` and the expectations stay as they were)."""
+
+    at: int
+    topic: str
+    partition: int
+    broker: int  # the broker that applied it
+    applied: LeaderAndIsrApplied
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderChanged(Effect):
     """A partition's leadership changed: the controller's election, or a broker taking
     leadership / following (``broker`` says which side reported it; -1 = the controller)."""

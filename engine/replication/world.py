@@ -93,7 +93,7 @@ class ReplicationWorld:
 
     def __init__(self, profile: Profile, config: Config, timers: TimerQueue,
                  emit: Callable[[Effect], None], *, controller: str = "auto",
-                 periodic_tasks: str = "auto") -> None:
+                 periodic_tasks: str = "auto", note: Callable[[object], None] | None = None) -> None:
         if controller not in CONTROLLER_MODES:
             raise ValueError(f"controller {controller!r} is not a controller mode; use auto or scripted.")
         if periodic_tasks not in PERIODIC_MODES:
@@ -105,6 +105,7 @@ class ReplicationWorld:
         self._out = emit
         self.automatic = controller == "auto"
         self.periodic = periodic_tasks == "auto"
+        # ``note``: where a broker's log-only notes go (Cluster.note; none kept when not given)
         self.zk = ZooKeeper(lambda: self.timers.now, self._emit)
         self.controller = Controller(profile, config, self.zk, self._emit, lambda: self.timers.now,
                                      self._send_leader_and_isr, automatic=self.automatic)
@@ -131,7 +132,8 @@ class ReplicationWorld:
         self._hooks = BrokerHooks(ledger=self._ledger, holders=self._holders,
                                   send_alter=self._send_alter if self.automatic else None,
                                   notified=self._notified, after_timer=self._after_timer,
-                                  alive=lambda broker: broker in self.controller.live)
+                                  alive=lambda broker: broker in self.controller.live,
+                                  note=note or (lambda item: None))
         self._handlers: dict[type, Callable[[Any], None]] = {
             CreatePartition: self._create_partition, Append: self._append, Fetch: self._fetch,
             BrokerFail: self._broker_fail, BrokerStart: self._broker_start,
