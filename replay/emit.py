@@ -92,6 +92,7 @@ from kafka_forensics.engine.effects import (
     RemovalReason,
     Response,
     StateChanged,
+    notes_of,
 )
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile
@@ -155,7 +156,7 @@ def render_records(effects: Iterable[Effect], profile: Profile, *, broker: int =
 
     listed = list(effects)
     group = _Renderer(listed, profile, broker, cluster, level, host).run()
-    replication = render_replication(listed, profile, cluster=cluster, level=level)
+    replication = render_replication(listed, profile, cluster=cluster, level=level, notes=notes_of(effects))
     if not replication:
         return group
     return sorted(group + replication, key=lambda r: r.at)  # stable: each side keeps its order

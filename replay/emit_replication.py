@@ -35,20 +35,23 @@ lines print in its log-only ``applied``)           LeaderAndIsr request (Leader:
                                                    that broker: ``leader_epoch_start`` (0.11-2.5
                                                    server.log, 2.6+ state-change.log) or
                                                    ``follower_epoch_start`` (2.6+)
+LeaderKept, a log-only note beside the effects     the same lines as for a broker's LeaderChanged,
+(``EffectLog.notes``: a broker applied a           the leader before and after the same (``kept``)
+LeaderAndIsr that kept the leader, e.g. the
+controller's ISR shrink when a follower's broker
+fails)
 =================================================  =================================================
 
 Levels: a line is written when its level reaches the root's (``level``, INFO in Kafka's
 default config) or, for a logger the default config sets lower, that logger's:
 ``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
 
-Not written yet: any line for a LeaderAndIsr that keeps the leader (no effect says a broker
-applied it: the controller's ISR shrink when a broker fails, a new epoch for the same leader);
-the brokers' "Received LeaderAndIsr request" (its correlation id is the controller's per-broker
-request count, UpdateMetadata included, which the engine does not send: not invented); the
-controller's other lines (broker failures, replica state changes), the fetcher's truncation
-lines and high-watermark lines, and a rejected AlterPartition proposal's "Shrinking ISR" (only
-committed changes are written).  The topic id the 3.3+ lines print is a stand-in derived from
-the topic's name (``topic_id``): Kafka draws it at random.
+Not written yet: the brokers' "Received LeaderAndIsr request" (its correlation id is the
+controller's per-broker request count, UpdateMetadata included, which the engine does not send:
+not invented); the controller's other lines (broker failures, replica state changes), the
+fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition proposal's
+"Shrinking ISR" (only committed changes are written). The topic id the 3.3+ lines print is a
+stand-in derived from the topic's name (``topic_id``): Kafka draws it at random.
 """
 
 from __future__ import annotations
@@ -58,13 +61,15 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
+from itertools import chain
 
-from kafka_forensics.engine.effects import Effect
+from kafka_forensics.engine.effects import Effect, notes_of
 from kafka_forensics.engine.profiles import Profile, Switch
 from kafka_forensics.engine.replication.effects import (
     IsrChanged,
     LeaderAndIsrApplied,
     LeaderChanged,
+    LeaderKept,
     Truncated,
     ZkWrite,
 )
@@ -79,9 +84,10 @@ _STATE_PATH = re.compile(r"^/brokers/topics/(?P<topic>[^/]+)/partitions/(?P<part
 
 
 def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: str | None = None,
-                       level: str = "INFO") -> list[Record]:
+                       level: str = "INFO",
+                       notes: Sequence[tuple[int, object]] | None = None) -> list[Record]:
     """The leaders' ISR lines the effects make Kafka write, in time order (effect order within
-    an instant)."""
+    an instant); ``notes``, the log-only notes beside them (default: the ``EffectLog``'s)."""
     v = w.kafka_version(profile)
     alter = profile.has(Switch.ALTER_ISR)
     zk = _ZooKeeper()
@@ -98,7 +104,36 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         if w.LEVEL_ORDER[rendered.level] >= w.threshold_for(rendered.logger, v, level):
             out.append(Record(at, file or server_log(broker, cluster), rendered, index))
 
-    for i, e in enumerate(effects):
+    def applied(e: LeaderChanged, i: int) -> None:
+        """A broker applied a LeaderAndIsr (``e``): the controller's TRACE line for sending it,
+        where the effects give all it prints; then the broker's "starts at leader epoch" line,
+        leader or follower."""
+        a = e.applied
+        sent = zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
+        if sent is not None:
+            controller, epoch, state = sent
+            kind = "become-leader" if e.broker == e.to_leader else "become-follower"
+            emit(e.at, i, "lai_sent", controller, e.topic, e.partition,
+                 {"details.type": kind, "_state": state, "replica": e.broker,
+                  "tap": f"[{e.topic},{e.partition}]"},
+                 file=state_change_log(controller, cluster), epoch=epoch)
+        if a is not None:
+            leader = e.broker == e.to_leader
+            emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
+                 e.partition, epoch_start(e, a), file=state_change_log(e.broker, cluster)
+                 if v >= (2, 6, 0) else None)
+
+    # the log-only notes beside the effects (EffectLog): each before the effect at its position
+    kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
+                  if isinstance(n, LeaderKept)]
+    pending = 0
+    for i, e in enumerate(chain(effects, (None,))):
+        while pending < len(kept_notes) and kept_notes[pending][0] <= i:
+            # a LeaderAndIsr that kept the leader: written as one that moved it
+            applied(kept(kept_notes[pending][1]), i)
+            pending += 1
+        if e is None:
+            break
         if isinstance(e, ZkWrite):
             zk.apply(e)
         if isinstance(e, IsrChanged) and e.broker >= 0:
@@ -134,23 +169,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                      {"_tp": f"[{tp[0]},{tp[1]}]", "leader": e.to_leader, "brokers": live},
                      file=controller_log(c, cluster))
         elif isinstance(e, LeaderChanged) and e.broker >= 0:
-            # a broker applied a LeaderAndIsr that changed its leader: the controller's TRACE
-            # line for sending it, where the effects give all it prints; then the broker's
-            # "starts at leader epoch" line, leader or follower
-            a = e.applied
-            sent = zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
-            if sent is not None:
-                controller, epoch, state = sent
-                kind = "become-leader" if e.broker == e.to_leader else "become-follower"
-                emit(e.at, i, "lai_sent", controller, e.topic, e.partition,
-                     {"details.type": kind, "_state": state, "replica": e.broker,
-                      "tap": f"[{e.topic},{e.partition}]"},
-                     file=state_change_log(controller, cluster), epoch=epoch)
-            if a is not None:
-                leader = e.broker == e.to_leader
-                emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
-                     e.partition, epoch_start(e, a), file=state_change_log(e.broker, cluster)
-                     if v >= (2, 6, 0) else None)
+            applied(e, i)  # a broker applied a LeaderAndIsr that changed its leader
         elif isinstance(e, Truncated) and e.broker >= 0:
             # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p,
             # dir=…] Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
@@ -219,6 +238,14 @@ class _ZooKeeper:
             return None
         written_by = int(str(state["controller_epoch"]))
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
+
+
+def kept(n: LeaderKept) -> LeaderChanged:
+    """The note of a LeaderAndIsr that kept the leader as the ``LeaderChanged`` its lines read: the
+    same leader before and after (a stand-in for rendering, never an effect of the run)."""
+    s = n.applied.state
+    return LeaderChanged(n.at, n.topic, n.partition, n.broker, s.leader, s.leader, s.leader_epoch, s.isr,
+                         applied=n.applied)
 
 
 def epoch_start(e: LeaderChanged, a: LeaderAndIsrApplied) -> dict[str, object]:
