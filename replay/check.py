@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from .detect import CheckOptions, all_detectors, with_scope
+from .detect import CheckOptions, all_detectors, kind_index, with_scope
 from .detect.clocks import clock_skew
 from .diff_groups import profiles_by_scope
 from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
@@ -69,9 +69,10 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
     skews = clock_skew(scoped, opts)
     corrected = corrected_clocks(scoped, skews)
     found = [f for f in skews if entities is None or f.names() & entities]
-    for detector in all_detectors():
-        if detector is not clock_skew:
-            found.extend(f for f in detector(corrected, opts) if entities is None or f.names() & entities)
+    with kind_index(corrected):
+        for detector in all_detectors():
+            if detector is not clock_skew:
+                found.extend(f for f in detector(corrected, opts) if entities is None or f.names() & entities)
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
     return CheckReport(tuple(found), events.height, sources, digest(events), opts, clusters(scoped))

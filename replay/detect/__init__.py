@@ -10,6 +10,7 @@ costs one filter per detector.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +42,7 @@ def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) 
     epoch ms and ``scope`` (``with_scope``), as dicts: detectors see few rows, so plain
     Python reads them best."""
     present = [c for c in columns if c in events.columns]
-    sub = events.filter(pl.col("kind").is_in(list(kinds)))
+    sub = of_kinds(events, kinds)
     if sub.height == 0:
         return []
     if "scope" not in sub.columns:
@@ -57,6 +58,31 @@ def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) 
     # to, or a log ingested twice) is one event: the first file's line stands for it.
     sub = sub.unique(subset=["scope", "kind", "at", "raw"], keep="first", maintain_order=True)
     return sub.to_dicts()
+
+
+#: check's table split by kind once (``kind_index``), so that each detector's rows are a lookup
+#: rather than another scan of every event
+_INDEX: tuple[pl.DataFrame, dict[str, pl.DataFrame]] | None = None
+
+
+@contextmanager
+def kind_index(events: pl.DataFrame) -> Iterator[None]:
+    """While it is open, ``of_kinds(events, …)`` reads ``events`` split by kind."""
+    global _INDEX
+    parts = events.partition_by("kind", as_dict=True, maintain_order=True) if "kind" in events.columns else {}
+    _INDEX = (events, {str(k[0]): v for k, v in parts.items()})
+    try:
+        yield
+    finally:
+        _INDEX = None
+
+
+def of_kinds(events: pl.DataFrame, kinds: Sequence[str]) -> pl.DataFrame:
+    """The rows of ``kinds``, in the table's order within each kind (callers sort)."""
+    if _INDEX is not None and _INDEX[0] is events:
+        parts = [_INDEX[1][k] for k in dict.fromkeys(kinds) if k in _INDEX[1]]
+        return pl.concat(parts, how="vertical") if parts else events.clear()
+    return events.filter(pl.col("kind").is_in(list(kinds)))
 
 
 def with_scope(events: pl.DataFrame) -> pl.DataFrame:
