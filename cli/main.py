@@ -290,14 +290,16 @@ def replay(
     if sets:
         from kafka_forensics.replay.counterfactual import parse_settings, what_if
 
+        if step or until is not None:
+            raise UserError("--set compares the whole incident as logged and as it would have gone: drop "
+                            "--step / --until, or replay without --set to walk through it")
         try:
             settings = parse_settings(sets)
+            results = what_if(table, group, settings, profile_name=profile)
         except ValueError as e:
             raise UserError(str(e)) from None
-        results = what_if(table, group, settings)
         if not results:
-            raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name "
-                            "(kafka-forensics events --kind group_prepare_rebalance lists the groups)")
+            _no_group(table, group)
         if fmt == "jsonl":
             for w in results:
                 sys.stdout.write(json.dumps(out.what_if_dict(w), sort_keys=True) + "\n")
@@ -311,11 +313,7 @@ def replay(
     except ValueError as e:
         raise UserError(str(e)) from None
     if not replays:
-        if group in _group_names(table):
-            raise UserError(f"the Kafka release of group {group!r}'s logs is not known (their files' "
-                            "wordings disagree, or predate 0.10): name it with --profile, e.g. --profile 2.8")
-        raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name"
-                        + _groups_in(table))
+        _no_group(table, group)
     if fmt == "jsonl":
         out.write_jsonl(replays, sys.stdout, until=limit)
         return
@@ -328,6 +326,15 @@ def replay(
         def wait() -> bool:
             return input().strip().lower() not in ("q", "quit")
     out.render(replays, c, until=limit, wait=wait)
+
+
+def _no_group(table: Any, group: str) -> None:
+    """Why nothing of ``group`` could be replayed, as a sentence."""
+    if group in _group_names(table):
+        raise UserError(f"the Kafka release of group {group!r}'s logs is not known (their files' "
+                        "wordings disagree, or predate 0.10): name it with --profile, e.g. --profile 2.8")
+    raise UserError(f"no coordinator lines of group {group!r} in these logs: check the name"
+                    + _groups_in(table))
 
 
 def _group_names(table: Any) -> list[str]:

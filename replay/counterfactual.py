@@ -89,7 +89,12 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, int]:
 
 
 def what_if(
-    events: pl.DataFrame, group: str, settings: Mapping[str, int], opts: CheckOptions | None = None
+    events: pl.DataFrame,
+    group: str,
+    settings: Mapping[str, int],
+    opts: CheckOptions | None = None,
+    *,
+    profile_name: str | None = None,
 ) -> list[WhatIf]:
     """The group as logged and as it would have gone under ``settings``, per scope."""
     from .detect import rows_of, with_scope
@@ -99,7 +104,7 @@ def what_if(
     broker = {k: v for k, v in settings.items() if k in BROKER_SETTINGS}
     out = []
     by_scope: dict[str, list[GroupReplay]] = {}
-    for run in replay_groups(scoped, groups={group}):
+    for run in replay_groups(scoped, groups={group}, profile_name=profile_name):
         by_scope.setdefault(run.case.scope, []).append(run)
     for scope, actual in sorted(by_scope.items()):
         mine = scoped.filter(pl.col("scope") == scope).with_row_index("_rid")
@@ -114,7 +119,8 @@ def what_if(
             table = mine.filter(~pl.col("_rid").is_in(gone)).drop("_rid")
             if rename:
                 table = table.with_columns(pl.col("member").replace(dict(rename)))
-            hypothetical = tuple(replay_groups(table, groups={group}, overrides=broker))
+            runs = replay_groups(table, groups={group}, overrides=broker, profile_name=profile_name)
+            hypothetical = tuple(runs)
         storms = (_storms(actual, opts), _storms(hypothetical if hypothetical is not None else actual, opts))
         out.append(WhatIf(group, scope, dict(settings), tuple(changes), tuple(kept), tuple(actual),
                           hypothetical, storms))

@@ -85,6 +85,8 @@ def test_the_table_names_the_finding_that_disappears(storm: Path) -> None:
     (["--group", "billing", "--set", "max.poll=3"], "give KEY=VALUE"),
     (["--group", "billing", "--set", "session.timeout.ms=soon"], "takes a number of milliseconds"),
     (["--group", "billing", "--step"], "--step reads Enter from a terminal"),
+    (["--group", "billing", "--set", "max.poll.interval.ms=1", "--until", "2024-01-01T00:01:00"],
+     "drop --step / --until"),
     ([], "name what to replay: --group G or --partition TOPIC-N; the groups in these logs: billing"),
     (["--group", "billing", "--partition", "orders-0"], "one thing at a time"),
 ])
