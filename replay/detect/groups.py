@@ -103,6 +103,11 @@ def _storm(scope: str, group: str, storm: list[dict[str, Any]], opts: CheckOptio
         advice = _ADVICE.get(top, "read the rebalance reasons in the evidence lines")
         if rejoins and top in _GONE:
             advice += f", and each such consumer rejoined as a new member ({rejoins} rebalances more)"
+    # what a setting would have spared, re-run through the engine: ``replay --set``
+    knob = {"poll_timeout": "max.poll.interval.ms", "heartbeat_expiration": "session.timeout.ms"}.get(top)
+    if knob is not None and advice is not _JOIN_THEN_EXPIRE:
+        advice += (f"; kafka-forensics replay --group {group} --set {knob}=… shows which of these rebalances "
+                   "a longer one would have spared")
     gens = [r["generation"] for r in storm if r.get("generation") is not None]
     details: dict[str, Any] = {
         "rebalances": len(storm),

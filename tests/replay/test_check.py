@@ -105,6 +105,7 @@ def test_a_consumer_that_times_out_and_rejoins_is_a_poll_timeout_storm_not_new_m
     (f,) = storms(tmp_path, {"server.log": "".join(lines)})
     assert f.details["causes"] == {"new_member": 4, "poll_timeout": 4} and f.details["rejoins"] == 4
     assert "exceeded max.poll.interval.ms" in f.message and "rejoined as a new member" in f.message
+    assert "kafka-forensics replay --group billing --set max.poll.interval.ms=…" in f.message
 
 
 def test_one_record_in_server_log_and_kafka_server_out_counts_once(tmp_path: Path) -> None:
