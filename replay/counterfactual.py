@@ -28,7 +28,9 @@ from typing import Any
 
 import polars as pl
 
-from .derive_groups import GROUP_COLUMNS, GROUP_KINDS, client_id_of
+from kafka_forensics.engine.group.member_ids import client_id_of
+
+from .derive_groups import GROUP_COLUMNS, GROUP_KINDS
 from .detect import CheckOptions, episodes
 from .diff_groups import GroupReplay, replay_groups
 from .findings import Evidence

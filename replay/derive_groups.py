@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kafka_forensics.engine.effects import RemovalReason
+from kafka_forensics.engine.group.member_ids import client_id_of
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile, Switch
 
@@ -57,7 +57,6 @@ GROUP_COLUMNS = ("group", "generation", "member", "members", "state", "cause", "
 #: the rebalance causes that are a rejoin of a member already in the group
 _REJOIN_CAUSES = frozenset({"leader_rejoin", "member_rejoin", "metadata_change", "static_member_update",
                             "member_update", "static_protocol_change"})
-_UUID = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 #: how long before the first line the seed round starts (it must settle before the logs begin)
 SEED_MS = 60_000
 #: how long the engine runs past the last line (the diff's match window)
@@ -131,11 +130,6 @@ class _Builder:
         if evidence is not None:
             doc["source"] = evidence
         self.records.append((at, len(self.records), do, fields, doc))
-
-
-def client_id_of(member: str) -> str:
-    """A Java member id is ``client.id`` + ``-`` + a UUID; anything else is kept whole."""
-    return _UUID.sub("", member)
 
 
 def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,

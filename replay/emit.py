@@ -94,6 +94,7 @@ from kafka_forensics.engine.effects import (
     StateChanged,
     notes_of,
 )
+from kafka_forensics.engine.group.member_ids import client_id_of, has_uuid_tail
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile
 
@@ -236,7 +237,6 @@ class _Client:
     leave_reason: str | None = None
 
 
-_UUID_TAIL = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 #: ``out(site, **values)``: write one consumer line
 Out = Callable[..., None]
 
@@ -279,8 +279,8 @@ class _Renderer:
             elif isinstance(e, ClientEvent):
                 c = self.client(e.client)
                 c.group = c.group or e.group
-                if c.client_id is None and e.member_id and _UUID_TAIL.search(e.member_id):
-                    c.client_id = _UUID_TAIL.sub("", e.member_id)
+                if c.client_id is None and e.member_id and has_uuid_tail(e.member_id):
+                    c.client_id = client_id_of(e.member_id)
 
     def client(self, alias: str) -> _Client:
         if alias not in self.clients:

@@ -10,6 +10,21 @@ shape they see in real logs: ``consumer-1-00000000-0000-4000-8000-000000000001``
 
 from __future__ import annotations
 
+import re
+
+#: the ``-<UUID>`` a member id ends with
+_UUID_TAIL = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def client_id_of(member_id: str) -> str:
+    """The prefix a member id was made from (its client id, or a static member's instance id);
+    an id not in Kafka's shape is kept whole."""
+    return _UUID_TAIL.sub("", member_id)
+
+
+def has_uuid_tail(member_id: str) -> bool:
+    return _UUID_TAIL.search(member_id) is not None
+
 
 class MemberIdGenerator:
     """Hands out ``prefix-<uuid>`` ids; the n-th id of broker b has the UUID

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 import polars as pl
+
+from kafka_forensics.engine.group.member_ids import client_id_of
 
 from ..findings import Finding, FindingKind, Severity, evidence_of
 from . import CheckOptions, by_key, episodes, minutes, rows_of
@@ -59,13 +60,7 @@ def rebalance_storm(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     return out
 
 
-_UUID_TAIL = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _GONE = ("poll_timeout", "heartbeat_expiration", "leave")
-
-
-def _client(member: str) -> str:
-    """A member id is ``client.id-<UUID>`` (AbstractCoordinator / GroupMetadata.generateMemberId)."""
-    return _UUID_TAIL.sub("", member)
 
 
 def _rejoins(storm: list[dict[str, Any]]) -> int:
@@ -78,9 +73,9 @@ def _rejoins(storm: list[dict[str, Any]]) -> int:
         if not member:
             continue
         if cause in _GONE:
-            gone[_client(member)] += 1
-        elif cause == "new_member" and gone[_client(member)] > 0:
-            gone[_client(member)] -= 1  # one departure explains one return
+            gone[client_id_of(member)] += 1
+        elif cause == "new_member" and gone[client_id_of(member)] > 0:
+            gone[client_id_of(member)] -= 1  # one departure explains one return
             out += 1
     return out
 
