@@ -9,7 +9,6 @@ the event table — so a finding can be reproduced.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from importlib import metadata
@@ -17,6 +16,7 @@ from typing import Any
 
 import polars as pl
 
+from .config_dumps import config_dumps
 from .detect import CheckOptions, all_detectors, kind_index, with_scope
 from .detect.clocks import clock_skew
 from .diff_groups import profiles_by_scope
@@ -108,19 +108,18 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
         if wording.files:
             entry["kafka_version_by_file"] = dict(wording.files)
         out[scope] = entry
-    if "details" in scoped.columns and scoped.height:
-        dumps = scoped.filter((pl.col("kind") == "broker_config") & (pl.col("template") == "broker.config"))
-        for scope, details in dumps.select("scope", "details").iter_rows():
-            settings = json.loads(details) if details else {}
-            seen = out.setdefault(scope, {"kafka_version": None}).setdefault("configs", {})
-            for name in CONFIGS:
-                if name in settings:
-                    values = seen.setdefault(name, [])
-                    if settings[name] not in values:
-                        values.append(settings[name])
-        for entry in out.values():
-            if "configs" in entry:
-                entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
+    for scope, kind, settings in config_dumps(scoped):
+        if kind != "broker_config":
+            continue
+        seen = out.setdefault(scope, {"kafka_version": None}).setdefault("configs", {})
+        for name in CONFIGS:
+            if name in settings:
+                values = seen.setdefault(name, [])
+                if settings[name] not in values:
+                    values.append(settings[name])
+    for entry in out.values():
+        if "configs" in entry:
+            entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
     profiles = profiles_by_scope(scoped, worded)
     grouped = set()
     if scoped.height:

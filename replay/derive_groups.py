@@ -514,7 +514,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + TAIL_MS, "tick", {}, Level.INFERRED)
     records = sorted(b.records, key=lambda x: (x[0], x[1]))
-    broker_config = {k: int(str(configs[k])) for k in _BROKER_KEYS if k in configs}
+    broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
     trace = Trace(
         path=f"<derived: group {group} in {scope}>",
         header=Header(profile=profile.name, config=broker_config,
@@ -656,7 +656,8 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
             b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
 
 
-_BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
+#: the broker settings a group diff runs with
+BROKER_KEYS = ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
                 "group.max.session.timeout.ms")
 
 
@@ -789,7 +790,7 @@ def _delay_for(start: int, end: int, joins: Sequence[int], *, extends: bool) -> 
 def _assumptions(profile: Profile, configs: Mapping[str, Any]) -> tuple[dict[str, str], int, int]:
     """The configs the derived trace runs with, each with where it comes from."""
     assumed: dict[str, str] = {}
-    for key in _BROKER_KEYS:
+    for key in BROKER_KEYS:
         if configs.get("_inferred") == key:
             assumed[key] = (f"{configs[key]} (inferred: no empty group's first join phase lasted longer "
                             "than that)")

@@ -12,7 +12,6 @@ starts at generation 412 is not a mismatch), so one wrong line is one finding.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,7 +24,17 @@ from kafka_forensics.engine.effects import Effect, MemberRemoved, RemovalReason,
 from kafka_forensics.engine.group.states import GroupState, is_legal
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
 
-from .derive_groups import CLIENT_KINDS, GROUP_COLUMNS, GROUP_KINDS, TAIL_MS, GroupCase, Observation, derive
+from .config_dumps import config_dumps
+from .derive_groups import (
+    BROKER_KEYS,
+    CLIENT_KINDS,
+    GROUP_COLUMNS,
+    GROUP_KINDS,
+    TAIL_MS,
+    GroupCase,
+    Observation,
+    derive,
+)
 from .findings import Evidence, Finding, FindingKind, Severity
 from .runner import RunError, run_trace
 
@@ -72,30 +81,28 @@ class GroupReplay:
     rebalance_times: tuple[int, ...] = ()  # wall ms of the engine's rebalances in the window
 
 
-def configs_by_scope(events: pl.DataFrame) -> dict[str, dict[str, Any]]:
-    """Per scope: the brokers' group settings and, per ``group.id``, its consumers' settings
-    (``group:<id>`` keys), from the ``KafkaConfig`` / ``ConsumerConfig values:`` dumps."""
-    out: dict[str, dict[str, Any]] = {}
-    if "details" not in events.columns:
-        return out
-    dumps = events.filter(pl.col("kind").is_in(["broker_config", "client_config"]))
-    for scope, kind, details in dumps.select("scope", "kind", "details").iter_rows():
-        try:
-            settings = json.loads(details) if details else {}
-        except ValueError:
-            continue
-        mine = out.setdefault(scope, {})
+_CONSUMER_KEYS = ("session.timeout.ms", "max.poll.interval.ms", "heartbeat.interval.ms")
+
+
+def configs_by_scope(
+        events: pl.DataFrame) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], dict[str, Any]]]:
+    """The brokers' group settings per scope, and the consumers' per (scope, ``group.id``), from
+    their config dumps (the first value of each setting wins)."""
+    brokers: dict[str, dict[str, Any]] = {}
+    consumers: dict[tuple[str, str], dict[str, Any]] = {}
+    for scope, kind, settings in config_dumps(events):
         if kind == "broker_config":
-            for key in ("group.initial.rebalance.delay.ms", "group.min.session.timeout.ms",
-                        "group.max.session.timeout.ms"):
-                if key in settings:
-                    mine.setdefault(key, settings[key])
+            mine = brokers.setdefault(scope, {})
+            keys: tuple[str, ...] = BROKER_KEYS
         elif settings.get("group.id"):
-            consumer = mine.setdefault(f"group:{settings['group.id']}", {})
-            for key in ("session.timeout.ms", "max.poll.interval.ms", "heartbeat.interval.ms"):
-                if key in settings:
-                    consumer.setdefault(key, settings[key])
-    return out
+            mine = consumers.setdefault((scope, str(settings["group.id"])), {})
+            keys = _CONSUMER_KEYS
+        else:
+            continue
+        for key in keys:
+            if key in settings:
+                mine.setdefault(key, settings[key])
+    return brokers, consumers
 
 
 def profiles_by_scope(events: pl.DataFrame, worded: Mapping[str, Any] | None = None) -> dict[str, Profile]:
@@ -135,7 +142,7 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
     if not rows:
         return []
     profiles = profiles_by_scope(scoped)
-    configs = configs_by_scope(scoped)
+    brokers, consumers = configs_by_scope(scoped)
     by_group: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in rows:
         if r.get("group") is None or (groups is not None and r["group"] not in groups):
@@ -158,9 +165,7 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
         prof = profile(profile_name) if profile_name else profiles.get(scope)
         if prof is None:
             continue
-        settings = dict(configs.get(scope, {}))
-        settings.update(settings.pop(f"group:{group}", {}))
-        settings = {k: v for k, v in settings.items() if not k.startswith("group:")}
+        settings = {**brokers.get(scope, {}), **consumers.get((scope, group), {})}
         own = clients.get((scope, group), ())
         for case in derive(mine, prof, settings, scope=scope, group=group, clients=own):
             out.append(replay_case(case, overrides or {}))

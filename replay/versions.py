@@ -60,16 +60,13 @@ def releases(scoped: pl.DataFrame) -> dict[str, Wording]:
     """``kafka_versions`` narrowed, per scope, by the one ``inter.broker.protocol.version`` its
     brokers' ``KafkaConfig values:`` dumps name (a broker speaks no newer protocol than its own
     release); scopes whose brokers name several keep the wording's range."""
-    import json
+    from .config_dumps import config_dumps
 
     out = kafka_versions(scoped)
-    if "details" not in scoped.columns:
-        return out
     ibps: dict[str, set[str]] = {}
-    dumps = scoped.filter((pl.col("kind") == "broker_config") & (pl.col("template") == "broker.config"))
-    for scope, details in dumps.select("scope", "details").iter_rows():
-        ibp = json.loads(details or "{}").get("inter.broker.protocol.version")
-        if ibp:
+    for scope, kind, settings in config_dumps(scoped):
+        ibp = settings.get("inter.broker.protocol.version")
+        if kind == "broker_config" and ibp:
             ibps.setdefault(scope, set()).add(ibp)
     for scope, wording in out.items():
         if len(ibps.get(scope, ())) == 1:
