@@ -273,14 +273,13 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     # leader's assignment) sync, so that the group is where its first line finds it.
     first_kind = rows[0]["kind"]
     if seed_names:
-        delay = assumed_value(assumed, "group.initial.rebalance.delay.ms")
         b.add(0, "set", {"config": {"group.initial.rebalance.delay.ms": 0}}, Level.INFERRED)
         named = {str(r["member"]): ev(r) for r in reversed(rows) if r.get("member")}
         counted = next((ev(r) for r in rows if r.get("members") is not None), None)
         for name in seed_names:
             # a member before the logs rests on the first line that names it (or counts it)
             join(new_member(name, 0, None), 0, Level.INFERRED, named.get(name, counted), first=Level.INFERRED)
-        b.add(1000, "set", {"config": {"group.initial.rebalance.delay.ms": delay}}, Level.INFERRED)
+        b.add(1000, "set", {"config": {"group.initial.rebalance.delay.ms": delay_ms}}, Level.INFERRED)
         if first_kind != "group_assignment_received":
             for name in seed_names:
                 b.add(1000, "sync", {"group": group, "client": name}, Level.INFERRED)
@@ -809,7 +808,3 @@ def _assumptions(profile: Profile, configs: Mapping[str, Any]) -> tuple[dict[str
              else f"Kafka {profile.name} consumer default")
     assumed["max.poll.interval.ms"] = f"{rebalance} ({where})"
     return assumed, session, rebalance
-
-
-def assumed_value(assumed: Mapping[str, str], key: str) -> int:
-    return int(str(assumed.get(key, "0")).split(" ", 1)[0])

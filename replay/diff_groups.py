@@ -312,11 +312,12 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
         steps.append(Step(o.at, o, e, "stimulus" if o.drives else "ok"))
 
     missing_between: list[tuple[int, int]] = []
+    last_at = max((o.at for o in case.observations), default=0)
     for e in s_exp:
         before = max((o for o in obs_states if o.at < e.at), key=lambda o: o.at, default=None)
         after = min((o for o in obs_states if o.at >= e.at), key=lambda o: o.at, default=None)
-        if after is None:
-            continue  # after the last line: the logs end before it
+        if after is None or e.at >= last_at:
+            continue  # at the last line's instant or after: the logs may end before its line
         f.missing(e, before, after)
         missing_between.append((before.at if before else e.at, after.at))
         steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
