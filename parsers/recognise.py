@@ -5,7 +5,8 @@ in catalogue order, and a record belongs to the first entry that matches it.
 
 Per group, one Aho-Corasick pass (``str.extract_many``) finds which entries'
 literal runs each message contains; an entry's regex (``str.extract_groups``) then
-runs only on the unclaimed records that contain its literal.  So the cost of a
+runs only on the unclaimed records that contain its literal and its other required
+literal runs (``Template.required``: substring tests, far cheaper than a regex that fails).  So the cost of a
 logger's hundreds of entries is one scan plus the regexes of the few entries
 that have candidates.  No Python code runs per line.
 """
@@ -84,6 +85,11 @@ def _claim(
             if not mask.any():
                 continue
             cand = group.filter(mask)
+        if t.required:  # the entry's other literal runs: far cheaper than a regex that fails
+            has = pl.all_horizontal([pl.col("msg").str.contains(r, literal=True) for r in t.required])
+            cand = cand.filter(has)
+            if cand.height == 0:
+                continue
         hit = _extract(t, cand)
         if hit.height == 0:
             continue
@@ -165,9 +171,15 @@ def _read(t: Template, hit: pl.DataFrame) -> pl.Expr:
         ok = ok & pl.col("c").struct.field("cm").is_not_null()
     for f in hit.schema["m"].fields:  # type: ignore[attr-defined]
         if f.name.endswith(TP_TOKEN):
-            token = pl.col("m").struct.field(f.name)
-            ok = ok & (token.is_null() | token.str.contains(r"-[0-9]+$"))
+            ok = ok & _ends_with_partition(pl.col("m").struct.field(f.name)).fill_null(True)
     return ok
+
+
+def _ends_with_partition(token: pl.Expr) -> pl.Expr:
+    """``token.str.contains(r"-[0-9]+$")`` without a regex: some ASCII digits end it and
+    a dash comes before them."""
+    topic = token.str.strip_chars_end("0123456789")
+    return topic.str.ends_with("-") & (topic.str.len_bytes() < token.str.len_bytes())
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
@@ -187,7 +199,9 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
             # pattern), so `^(.*)-[0-9]+$` is the token less its digits and dash
             text = pl.coalesce(text, token.str.strip_chars_end("0123456789").str.head(-1))
         elif token is not None and cap.field == "partition" and src == "m":
-            text = pl.coalesce(text, token.str.extract(r"-([0-9]+)$", 1))
+            # the token's trailing digits (ASCII: the token's class is)
+            digits = token.str.len_bytes() - token.str.strip_chars_end("0123456789").str.len_bytes()
+            text = pl.coalesce(text, token.str.tail(digits))
         if cap.group in t.fast_rstrip:  # see Template.fast_rstrip
             text = text.str.strip_chars_end()
         e = cap.type.convert(text)

@@ -185,6 +185,34 @@ class Template:
         return max(literals, key=len, default="")
 
     @cached_property
+    def required(self) -> tuple[str, ...]:
+        """The other literal runs of the body that every match holds (those outside any
+        group a ``{~regex~}`` piece opens), longest first: a row without one of them is
+        not this entry's, so it needs no regex.  Empty when a raw piece is not simple."""
+        runs: list[str] = []
+        depth = 0
+        pos = 0
+        for m in _PLACEHOLDER.finditer(self.text):
+            run = self.text[pos:m.start()] if depth == 0 else ""
+            pos = m.end()
+            raw = m.group("raw")
+            if raw is not None:
+                if raw[:1] in ("?", "*", "+", "{"):  # a quantifier on the run's last character
+                    run = ""
+                d = _paren_depth(raw, depth)
+                if d is None:
+                    return ()
+                depth += d
+            if run:
+                runs.append(run)
+        if depth != 0:
+            return ()
+        if pos < len(self.text):
+            runs.append(self.text[pos:])
+        rest = [r for r in dict.fromkeys(runs) if r != self.literal and len(r) >= 2 and r.strip()]
+        return tuple(sorted(rest, key=len, reverse=True))
+
+    @cached_property
     def fields(self) -> tuple[str, ...]:
         names = [c.field for c in self.captures] + list(self.const)
         return tuple(dict.fromkeys(n for n in names if not n.startswith("_")))
@@ -251,6 +279,40 @@ def _translate(
     out.append(lit)
     fast.append(lit)
     return "".join(out), "".join(fast), tail
+
+
+def _paren_depth(raw: str, depth: int) -> int | None:
+    """How many groups a raw regex piece opens (less those it closes), entered at group
+    ``depth``; None for anything but plain groups, alternation inside a group and escapes
+    (a flag such as ``(?i)`` may change what a literal matches)."""
+    start = depth
+    i = 0
+    while i < len(raw):
+        c = raw[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":  # a class: skip to its end (``[]`` and ``[^]`` take a literal ``]`` first)
+            j = i + 1 + (raw[i + 1 : i + 2] == "^")
+            j += raw[j : j + 1] == "]"
+            while j < len(raw) and raw[j] != "]":
+                j += 2 if raw[j] == "\\" else 1
+            if j >= len(raw):
+                return None
+            i = j + 1
+            continue
+        if c == "(":
+            if raw.startswith("(?", i) and not raw.startswith(("(?:", "(?P<"), i):
+                return None
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == "|" and depth == 0:  # an alternative of the whole body
+            return None
+        i += 1
+    return depth - start
 
 
 def _lead(alternative: str) -> str:
