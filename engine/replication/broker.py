@@ -80,6 +80,10 @@ class BrokerHooks:
     alive: Callable[[int], bool]
     #: a log-only note (no effect: what only the log lines print), e.g. :class:`LeaderKept`
     note: Callable[[object], None] = lambda item: None
+    #: where the replicas' effects go (HW, ISR and produce answers, never a ZooKeeper write,
+    #: which the world's emit watches for): straight to the effect list, a call fewer per
+    #: effect (None: the broker's emit)
+    replica_emit: Callable[[Effect], None] | None = None
 
 
 class Broker:
@@ -188,7 +192,8 @@ class Broker:
     # -- replicas ---------------------------------------------------------------------------
 
     def _partition(self, tp: TopicPartition, log: ReplicaLog | None) -> Partition:
-        return Partition(tp, self.id, self.profile, self.config, self.timers, self.emit,
+        emit = self.hooks.replica_emit
+        return Partition(tp, self.id, self.profile, self.config, self.timers, emit or self.emit,
                          self.hooks.ledger(tp), self.channel, log)
 
     def host(self, tp: TopicPartition, log: ReplicaLog | None = None) -> Partition:

@@ -28,13 +28,24 @@ UNDEFINED_EPOCH_OFFSET = -1
 class EpochCache:
     """Mutable: one per replica log."""
 
-    __slots__ = ("_epochs", "_starts")
+    __slots__ = ("_epochs", "_last_epoch", "_last_start", "_starts")
 
     def __init__(self, entries: tuple[tuple[int, int], ...] = ()) -> None:
         self._epochs: list[int] = []
         self._starts: list[int] = []
+        # the latest entry, kept beside the lists: every append asks whether its epoch is the
+        # latest, and reading two fields of this object is cheaper than reading two lists
+        self._last_epoch: int | None = None
+        self._last_start = UNDEFINED_EPOCH_OFFSET
         for epoch, start in entries:
             self.assign(epoch, start)
+
+    def _changed(self) -> None:
+        """The lists changed: the latest entry again."""
+        if self._epochs:
+            self._last_epoch, self._last_start = self._epochs[-1], self._starts[-1]
+        else:
+            self._last_epoch, self._last_start = None, UNDEFINED_EPOCH_OFFSET
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -45,7 +56,7 @@ class EpochCache:
 
     @property
     def latest_epoch(self) -> int | None:
-        return self._epochs[-1] if self._epochs else None
+        return self._last_epoch
 
     @property
     def previous_epoch(self) -> int | None:
@@ -81,11 +92,12 @@ class EpochCache:
 
     def assign(self, epoch: int, start: int) -> bool:
         """Record that ``epoch`` starts at ``start``; whether the cache changed."""
-        if self._epochs and self._epochs[-1] == epoch and self._starts[-1] <= start:
+        if self._last_epoch == epoch and self._last_start <= start:
             return False
         keep = [i for i in range(len(self._epochs)) if self._epochs[i] < epoch and self._starts[i] < start]
         self._epochs = [self._epochs[i] for i in keep] + [epoch]
         self._starts = [self._starts[i] for i in keep] + [start]
+        self._last_epoch, self._last_start = epoch, start
         return True
 
     def truncate_from_end(self, offset: int) -> None:
@@ -93,6 +105,7 @@ class EpochCache:
             return
         n = bisect_right(self._starts, offset - 1)  # entries starting before offset stay
         del self._epochs[n:], self._starts[n:]
+        self._changed()
 
     def truncate_from_start(self, offset: int) -> None:
         if offset < 0:
@@ -102,7 +115,9 @@ class EpochCache:
             return
         del self._epochs[:covering], self._starts[:covering]
         self._starts[0] = offset
+        self._changed()
 
     def clear(self) -> None:
         self._epochs.clear()
         self._starts.clear()
+        self._changed()

@@ -200,13 +200,24 @@ class InvariantMonitor:
         nothing recorded, when the records do not show the partition as that step leaves it
         (the controller's epoch, the leader's epoch and a HW at or below ``hw``): the caller
         runs :meth:`step` instead."""
+        records = self.records(name, controller_epoch)
+        return records is not None and self.hw_raised(records, broker, epoch, hw)
+
+    def records(self, name: str, controller_epoch: int) -> dict[int, tuple[int, int | None]] | None:
+        """What :meth:`hw_raised` reads of partition ``name``: its replicas' records, when the
+        controller's epoch recorded is ``controller_epoch`` (None otherwise).  The same until
+        the next :meth:`step` (a caller may keep it until then)."""
         if self._quorum_epoch.get(name) != controller_epoch:
+            return None
+        return self._replicas.get(name)
+
+    @staticmethod
+    def hw_raised(records: dict[int, tuple[int, int | None]], broker: int, epoch: int, hw: int) -> bool:
+        """:meth:`leader_hw_raised` on the partition's :meth:`records`."""
+        prior = records.get(broker)
+        if prior is None or prior[0] != epoch or prior[1] is None or prior[1] > hw:
             return False
-        seen = self._replicas.get(name)
-        prior = seen.get(broker) if seen is not None else None
-        if seen is None or prior is None or prior[0] != epoch or prior[1] is None or prior[1] > hw:
-            return False
-        seen[broker] = (epoch, hw)
+        records[broker] = (epoch, hw)
         return True
 
     def step(self, controller: LeaderAndIsr, replicas: Mapping[int, Partition]) -> list[Violation]:

@@ -23,7 +23,7 @@ the world before the follower's first fetch; data loss is the world's :class:`.l
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..config import Config
 from ..effects import Effect, _cheap_init
@@ -74,13 +74,26 @@ class FetchAnswer:
 
 @dataclass(slots=True)
 class _DelayedProduce:
+    """A produce parked until the HW passes ``run``; called when its timer fires (its own
+    timer action: no closure built per produce)."""
+
     client: str | None
     run: Run
     timer: Timer | None
+    partition: Partition = field(repr=False, compare=False)
+
+    def __call__(self) -> None:
+        self.partition._expire(self)
 
 
 class Partition:
     """Mutable: one per (broker, topic-partition)."""
+
+    # slotted: the fields sit in the object itself, one memory read fewer per replica a step
+    # touches (a step on one of many partitions mostly waits for memory)
+    __slots__ = ("_switches", "broker", "channel", "config", "delayed", "emit", "epoch_start_offset",
+                 "followers", "ledger", "log", "maximal_isr", "open_txns", "pending", "profile", "state",
+                 "timers", "tp")
 
     def __init__(self, tp: TopicPartition, broker: int, profile: Profile, config: Config, timers: TimerQueue,
                  emit: Callable[[Effect], None], ledger: AckLedger, channel: IsrChannel,
@@ -186,7 +199,9 @@ class Partition:
 
     # -- produce ----------------------------------------------------------------------------
 
-    def append(self, records: int, acks: int, client: str | None, now: int) -> None:
+    def append(self, records: int, acks: int, client: str | None, now: int,
+               peers: tuple[FollowerState, ...] | None = None) -> None:
+        """``peers``: :meth:`hw_peers` as the caller knows it to be now (None: not known)."""
         state = self.state
         if state is None or state.leader != self.broker:  # not the leader
             self._respond(client, E.NOT_LEADER_OR_FOLLOWER.name, None, acks)
@@ -199,11 +214,14 @@ class Partition:
             self.ledger.acknowledge(run.start, run.end, run.epoch, client)
             self._respond(client, _OK, run, acks)
         elif acks == -1:
-            delayed = _DelayedProduce(client, run, None)
+            delayed = _DelayedProduce(client, run, None, self)
             self.delayed.append(delayed)
             delayed.timer = self.timers.arm(self.config.int("request.timeout.ms", PRODUCE_TIMEOUT_MS),
-                                            "delayed-produce", lambda: self._expire(delayed))
-        self._maybe_increment_hw(now)
+                                            "delayed-produce", delayed)
+        if peers is None:
+            self._maybe_increment_hw(now)
+        else:
+            self._maybe_raise_hw(peers, now)
 
     def _expire(self, delayed: _DelayedProduce) -> None:
         if delayed in self.delayed:
@@ -213,14 +231,20 @@ class Partition:
     def _complete_delayed(self) -> None:
         delayed = self.delayed
         hw = self.log.hw
-        done = [d for d in delayed if hw >= d.run.end]
-        if not done:
-            return
-        if len(done) == len(delayed):
+        if len(delayed) == 1:  # the common case: one produce waiting (no list built to find it)
+            if hw < delayed[0].run.end:
+                return
+            done = delayed.copy()
             delayed.clear()
         else:
-            for d in done:
-                delayed.remove(d)
+            done = [d for d in delayed if hw >= d.run.end]
+            if not done:
+                return
+            if len(done) == len(delayed):
+                delayed.clear()
+            else:
+                for d in done:
+                    delayed.remove(d)
         flags = self._switches
         # what counts is read once: answering a produce changes neither the ISR nor the configs
         counted = self.maximal_isr if flags.ALTER_ISR else self.isr
@@ -274,9 +298,47 @@ class Partition:
         old = log.hw
         new = smallest_leo(self.broker, log.leo, followers, self.maximal_isr if flags.ALTER_ISR else isr, now,
                            self._lag_ms if flags.HW_COUNTS_CAUGHT_UP_REPLICAS else None)
+        if new > old:
+            self._raise_hw(new, now)
+
+    def _maybe_raise_hw(self, peers: tuple[FollowerState, ...], now: int) -> None:
+        """:meth:`_maybe_increment_hw` when :meth:`hw_peers` is ``peers``: the smallest LEO of all,
+        the leader asked only to raise it (reading nothing else)."""
+        log = self.log
+        new = log.leo
+        for f in peers:
+            if f.leo < new:
+                new = f.leo
+        if new > log.hw:
+            self._raise_hw(new, now)
+
+    def _raise_hw(self, new: int, now: int) -> None:
+        """The leader's HW to ``new`` (above it, as :meth:`_maybe_increment_hw` computes it),
+        answering the produces it passes."""
+        log = self.log
+        old = log.hw
         if new > old and log.update_hw(new):
+            state = self.state
+            assert state is not None
             self.emit(_hw_changed(now, self.tp[0], self.tp[1], self.broker, old, log.hw, state.leader_epoch))
             self._complete_delayed()
+
+    def hw_peers(self) -> tuple[FollowerState, ...] | None:
+        """The followers' records when the leader's HW rule is simply the smallest LEO of all
+        (every follower counts, and the 3.7 freeze cannot apply: the ISR holds every replica, so
+        :meth:`_maybe_increment_hw` reads no config); None otherwise.  Holds while the state,
+        the maximal ISR and the followers stay (a caller's common steps change none of them)."""
+        state = self.state
+        if state is None or state.leader != self.broker:
+            return None
+        flags = self._switches
+        followers = self.followers
+        counted = self.maximal_isr if flags.ALTER_ISR else state.isr
+        if flags.HW_FROZEN_UNDER_MIN_ISR and len(state.isr) <= len(followers):
+            return None
+        if any(b not in counted for b in followers):
+            return None  # (smallest_leo would read the lag for it)
+        return tuple(followers.values())
 
     # -- fetch ------------------------------------------------------------------------------
 

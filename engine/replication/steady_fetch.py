@@ -48,6 +48,7 @@ from .effects import HighWatermarkChanged
 from .follower_state import FollowerState
 from .log import ReplicaLog
 from .partition import Partition
+from .steady_route import Route
 
 _hw_changed = HighWatermarkChanged.build  # type: ignore[attr-defined]  # the effect's cheap constructor
 
@@ -71,6 +72,12 @@ class FetchLink:
     follower_log: ReplicaLog
     topic: str
     partition: int
+    broker: int  # the follower's
+    #: the leader's followers' records when its HW is simply the smallest LEO of all
+    #: (:meth:`.Partition.hw_peers`): a fetch that cannot raise it need not ask.  None: it asks
+    peers: tuple[FollowerState, ...] | None
+    #: the partition's route (:mod:`.steady_route`) when the world looked it up in this generation
+    route: Route | None = None
 
 
 def link(leader: Partition, follower: Partition, generation: int,
@@ -99,7 +106,7 @@ def link(leader: Partition, follower: Partition, generation: int,
         return None
     return FetchLink(generation, leader, follower, seen, epoch, flags.KIP_320, flags.TRUNCATION_ON_FETCH,
                      flags.CAUGHT_UP_BY_PREVIOUS_FETCH, told.leader_epoch, emit, leader.log, follower.log,
-                     follower.tp[0], follower.tp[1])
+                     follower.tp[0], follower.tp[1], broker, leader.hw_peers())
 
 
 def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
@@ -134,12 +141,17 @@ def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
     link.seen.fetched(offset, flog.log_start, leo, now, link.by_previous_fetch)
     moved = False
     if offset > hw:  # else this follower, in the ISR (which every HW rule counts), holds the HW where it is
-        link.leader._maybe_increment_hw(now)  # (which appends nothing: the answer is the same read after it)
+        # (the leader appends nothing: the answer is the same read after it)
+        peers = link.peers
+        if peers is None:
+            link.leader._maybe_increment_hw(now)
+        else:
+            link.leader._maybe_raise_hw(peers, now)
         moved = log.hw != hw
     if offset < leo:
         flog.copy_from(log)
     old = flog.hw
     if flog.update_hw(hw):
-        link.emit(_hw_changed(now, link.topic, link.partition, link.follower.broker, old, flog.hw,
+        link.emit(_hw_changed(now, link.topic, link.partition, link.broker, old, flog.hw,
                               link.follower_epoch))
     return moved

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from .invariants import raise_watch
+from .follower_state import FollowerState
+from .invariants import InvariantMonitor, raise_watch
 from .log import ReplicaLog
 from .model import LeaderAndIsr, TopicPartition
 from .partition import Partition
@@ -34,10 +35,14 @@ class Route:
     epoch: int  # the leader's own epoch
     hold: tuple[ReplicaLog, ...]
     reach: tuple[ReplicaLog, ...]
+    peers: tuple[FollowerState, ...] | None  # the leader's hw_peers()
+    #: the invariant monitor's records of the partition (InvariantMonitor.records; None: it
+    #: does not show ZooKeeper's epoch, a raise takes the full check)
+    records: dict[int, tuple[int, int | None]] | None
 
 
 def route(tp: TopicPartition, quorum: LeaderAndIsr | None, brokers: Mapping[int, Host], generation: int,
-          name: str) -> Route | None:
+          name: str, monitor: InvariantMonitor) -> Route | None:
     """The route of ``tp`` under ZooKeeper's state ``quorum``, or None when ZooKeeper names no
     live assigned replica that believes it leads."""
     if quorum is None:
@@ -56,4 +61,5 @@ def route(tp: TopicPartition, quorum: LeaderAndIsr | None, brokers: Mapping[int,
         return broker.replicas.get(tp) if broker is not None else None
 
     hold, reach = raise_watch(leader, quorum.isr, replica)
-    return Route(generation, leader, name, quorum.leader_epoch, state.leader_epoch, hold, reach)
+    return Route(generation, leader, name, quorum.leader_epoch, state.leader_epoch, hold, reach,
+                 leader.hw_peers(), monitor.records(name, quorum.leader_epoch))

@@ -133,7 +133,7 @@ class ReplicationWorld:
                                   send_alter=self._send_alter if self.automatic else None,
                                   notified=self._notified, after_timer=self._after_timer,
                                   alive=lambda broker: broker in self.controller.live,
-                                  note=note or (lambda item: None))
+                                  note=note or (lambda item: None), replica_emit=emit)
         self._handlers: dict[type, Callable[[Any], None]] = {
             CreatePartition: self._create_partition, Append: self._append, Fetch: self._fetch,
             BrokerFail: self._broker_fail, BrokerStart: self._broker_start,
@@ -379,7 +379,7 @@ class ReplicationWorld:
             # every HW); an append changes no state, pending or maximal ISR
             target = r.leader
             hw = target.log.hw
-            target.append(s.records, s.acks, s.client, self.timers.now)
+            target.append(s.records, s.acks, s.client, self.timers.now, r.peers)
             if target.log.hw != hw:
                 self._dirty.add(tp)
             return
@@ -412,7 +412,7 @@ class ReplicationWorld:
         if link is not None and link.generation == self._generation:
             moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
             if moved is not None:
-                if moved and not self._raised_hw_holds(tp, link.leader):
+                if moved and not self._raised_hw_holds(tp, link.leader, link):
                     self._dirty.add(tp)  # the full check
                 return
         if tp not in self.controller.assignment:
@@ -438,7 +438,7 @@ class ReplicationWorld:
                 self._links[(s.replica, tp)] = link
                 moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
                 if moved is not None:
-                    if moved and not self._raised_hw_holds(tp, leader):
+                    if moved and not self._raised_hw_holds(tp, leader, link):
                         self._dirty.add(tp)  # the full check
                     return
         else:
@@ -486,20 +486,22 @@ class ReplicationWorld:
         name = self._names.get(tp)
         if name is None:
             name = self._names[tp] = tp_name(tp)
-        r = route(tp, self.controller.read(tp), self.brokers, self._generation, name)
+        r = route(tp, self.controller.read(tp), self.brokers, self._generation, name, self.monitor)
         if r is not None:
             self._routes[tp] = r
         return r
 
-    def _raised_hw_holds(self, tp: TopicPartition, leader: Partition) -> bool:
-        """After a common fetch raised ``leader``'s HW (nothing else :meth:`_check` reads changed,
-        no violation stood before): whether the full check would find nothing, the monitor then
-        recording the new HW as the check would.  False: the full check decides."""
-        r = self._route(tp)
-        if r is None or r.leader is not leader or not raised_hw_holds(leader.log, r.hold, r.reach):
+    def _raised_hw_holds(self, tp: TopicPartition, leader: Partition, link: steady_fetch.FetchLink) -> bool:
+        """After a common fetch by ``link`` raised ``leader``'s HW (nothing else :meth:`_check`
+        reads changed, no violation stood before): whether the full check would find nothing, the
+        monitor then recording the new HW as the check would.  False: the full check decides."""
+        r = link.route
+        if r is None:  # (a link lasts one generation, as the route it keeps)
+            r = link.route = self._route(tp)
+        if r is None or r.leader is not leader or not raised_hw_holds(leader.log, r.hold, r.reach) \
+                or r.records is None:
             return False
-        return self.monitor.leader_hw_raised(r.name, r.controller_epoch, leader.broker, r.epoch,
-                                             leader.log.hw)
+        return InvariantMonitor.hw_raised(r.records, leader.broker, r.epoch, leader.log.hw)
 
     @staticmethod
     def _same_epoch(leader: Partition, follower: Partition) -> bool:
