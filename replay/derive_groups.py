@@ -7,7 +7,10 @@ rebalance, the followers' SyncGroups, the heartbeats.  Kafka's rules require tho
 derivation supplies them (evidence level ``inferred``) at the latest moment the observations
 allow: a rejoin when the join phase is seen to end, a follower's SyncGroup with the leader's,
 heartbeats until a member leaves or until ``session.timeout.ms`` before it is seen to expire.
-Every stimulus records its level and the line it rests on.
+Every stimulus records its level and the line it rests on.  Lines of one instant are read in
+Kafka's order: the Scala coordinator of 3.0-3.9 logs a LeaveGroup's "has left" line after the
+state change the removal makes, so a leave line right after a "Stabilized" line is the leave
+that ended that join phase, and is taken before its end.
 
 A group's logs rarely start with the group: members that were there before the first line
 are joined in a seed round before the logs begin (named when a later line names them, else
@@ -40,6 +43,8 @@ class Level(enum.StrEnum):
     CLIENT = "client"  # the consumer's own line: "(Re-)joining group" before it joined
 
     COORDINATOR = "coordinator"  # a coordinator INFO line
+    CONTROLLER = "controller"  # the controller's decision (state-change log)
+    BROKER = "broker"  # a partition's leader or follower line (server.log, state-change log)
     INFERRED = "inferred"  # a step Kafka's rules require between two observed lines
 
 
@@ -213,6 +218,11 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     # before 3.0 a join with a known id inside a join phase logs nothing (from 3.0 every join
     # is a line: "Pending member … joins group … Adding to the group now")
     joins_unlogged = profile.version < (3, 0)
+    # The Scala coordinator of 3.0-3.9 logs a LeaveGroup's "has left" line after the removal,
+    # and so after the line of the state change the removal makes (removeCurrentMemberFromGroup,
+    # and the pending member's branch of handleLeaveGroup); before 3.0 and in 4.0's Java
+    # coordinator it comes first
+    left_after_change = (3, 0) <= profile.version < (4, 0)
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
@@ -449,6 +459,17 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 observations.append(_removal({**r, "member": name}, at, RemovalReason.REBALANCE_TIMEOUT))
             continue
         if kind == "group_stabilized":
+            following = rows[index + 1] if index + 1 < len(rows) else None
+            if left_after_change and following is not None and following["kind"] == "group_member_left" \
+                    and at_of(following) == at and following.get("member") in members:
+                # a leave line right after the phase's end, at its instant: the leave came in the
+                # join phase and ended it (removeMemberAndUpdateGroup / removePendingMemberAndUpdateGroup
+                # -> checkAndComplete: the group no longer waits for it).  A member's leave after
+                # the end would have its own "Preparing to rebalance" line first; a pending
+                # member's (no state change) was no member of the generation either way
+                name = str(following["member"])
+                if _leave(b, members, name, at, group, ev(following)):
+                    observations.append(_removal(following, at, RemovalReason.LEAVE, drives=True))
             for n, t in enumerate(unseen.get(index, ())):
                 m = new_member(f"unseen-joiner-{index}-{n + 1}", t - epoch)
                 join(m, t - epoch, Level.INFERRED, ev(r), first=Level.INFERRED)

@@ -73,6 +73,18 @@ def test_random_replication_incidents_round_trip_through_logs_and_check(steps, p
 @given(st.lists(st.tuples(st.integers(0, 20_000), _STEP), min_size=1, max_size=25),
        st.sampled_from(["0.10.0", "1.0", "2.2", "2.8", "3.5", "3.9", "4.0"]))
 def test_random_group_incidents_round_trip_through_logs_and_check(steps, profile):
+    _assert_group_round_trip(steps, profile)
+
+
+def test_a_leave_that_ends_a_join_phase_logged_after_its_stabilized_line_round_trips():
+    # 3.5: c1's leave ends the join phase c2's join began, logged "Stabilized" before "has left"
+    join, leave = {"do": "join"}, {"do": "leave"}
+    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
+             (3000, {**join, "client": "c2"}), (0, {**leave, "client": "c1"})]
+    _assert_group_round_trip(steps, "3.5")
+
+
+def _assert_group_round_trip(steps, profile: str) -> None:
     records, at = [], 0
     for gap, step in steps:
         at += gap
