@@ -112,17 +112,19 @@ class Template:
         caps: list[Capture] = []
         exact: list[str] = []
         fast: list[str] = []
-        alts: list[tuple[str, str, list[str]]] = []
+        alts: list[tuple[str, str, list[str], bool]] = []
         if self.prefix is not None:
             alts = [_translate(self.id, a, caps) for a in self.prefix.alternatives]
             close = ")" + ("?" if self.prefix.optional else "")
-            exact.append("(?:" + "|".join(a for a, _, _ in alts) + close)
-            fast.append("(?:" + "|".join(f for _, f, _ in alts) + close)
-        body, body_fast, tail = _translate(self.id, self.text, caps, at_end=True)
+            exact.append("(?:" + "|".join(a for a, _, _, _ in alts) + close)
+            fast.append("(?:" + "|".join(f for _, f, _, _ in alts) + close)
+        body, body_fast, tail, greedy_end = _translate(self.id, self.text, caps, at_end=True)
         exact.append(body)
         fast.append(body_fast)
-        # gm / cm span the whole match: a row matched iff they are not null
-        end = r")$" if tail else r")\s*$"
+        # gm / cm span the whole match: a row matched iff they are not null.  A body that
+        # ends in a greedy `(.*)` takes the trailing blanks itself: `\s*$` after it only
+        # makes the pattern ambiguous (no one-pass captures), so the fast one ends at `$`.
+        end = r")$" if tail or greedy_end else r")\s*$"
         regex = "^(?P<gm>" + "".join(exact) + r")\s*$"
         fast_regex = _ascii("^(?P<gm>" + "".join(fast) + end)
         # One fast pattern per prefix alternative, chosen by the alternative's leading
@@ -133,11 +135,11 @@ class Template:
             if all(leads) and len(set(leads)) == len(leads):
                 variants = [
                     (lead, _ascii("^(?P<gm>" + f + body_fast + end))
-                    for lead, (_, f, _) in sorted(zip(leads, alts, strict=True), key=lambda x: -len(x[0]))
+                    for lead, (_, f, _, _) in sorted(zip(leads, alts, strict=True), key=lambda x: -len(x[0]))
                 ]
         cont = None
         if self.cont is not None:
-            cont_body, _, _ = _translate(self.id, self.cont, caps, in_cont=True)
+            cont_body, _, _, _ = _translate(self.id, self.cont, caps, in_cont=True)
             cont = "^(?P<cm>" + cont_body + r")\s*$"
         return regex, tuple(caps), cont, fast_regex, frozenset(tail), tuple(variants)
 
@@ -227,11 +229,13 @@ def _check_field(tid: str, name: str) -> None:
 
 def _translate(
     tid: str, text: str, caps: list[Capture], *, in_cont: bool = False, at_end: bool = False
-) -> tuple[str, str, list[str]]:
-    """``text`` -> (exact regex, fast regex, groups that end the fast regex)."""
+) -> tuple[str, str, list[str], bool]:
+    """``text`` -> (exact regex, fast regex, lazy groups that end the fast regex, whether a
+    greedy ``.*`` / ``.+`` group ends it)."""
     out: list[str] = []
     fast: list[str] = []
     tail: list[str] = []
+    greedy_end = False
     pos = 0
     matches = list(_PLACEHOLDER.finditer(text))
     for k, m in enumerate(matches):
@@ -274,11 +278,13 @@ def _translate(
             fast.append(f"(?P<{g}>.{rx[1]})")
             tail.append(g)
         else:
+            # `(.*)\s*$` and `(.*)$` capture the same (the greedy group takes any blanks)
+            greedy_end = rx in (".*", ".+") and not after and at_end
             fast.append(f"(?P<{g}>{rx})")
     lit = _escape(text[pos:])
     out.append(lit)
     fast.append(lit)
-    return "".join(out), "".join(fast), tail
+    return "".join(out), "".join(fast), tail, greedy_end
 
 
 def _paren_depth(raw: str, depth: int) -> int | None:

@@ -87,3 +87,31 @@ def test_topic_partition_token_without_regex(toks: list[str | None]) -> None:
     digits = t.str.len_bytes() - t.str.strip_chars_end("0123456789").str.len_bytes()
     split = pl.DataFrame({"t": ending}).select(t.str.tail(digits)).to_series()
     assert split.to_list() == ending.str.extract(r"-([0-9]+)$", 1).to_list()
+
+
+COMPILED = [t for t in CATALOGUE.templates if _python_regex(t) is not None]
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fast_patterns_read_what_the_exact_pattern_reads(data: st.DataObject) -> None:
+    """Where a fast pattern (or a prefix variant's) matches, it captures what the exact
+    pattern captures (lazy tail groups less their trailing blanks, as ``recognise`` strips
+    them; `topic-N` tokens whole, as it splits them)."""
+    t = data.draw(st.sampled_from(COMPILED))
+    text = data.draw(st.from_regex(t.regex, fullmatch=True))
+    exact = re.fullmatch(t.regex, text)
+    assert exact is not None
+    for fast in (t.fast_regex, *(rx for _, rx in t.fast_variants)):
+        m = re.match(fast, text)
+        if m is None:
+            continue
+        for g, v in m.groupdict().items():
+            if g == "gm" or v is None:
+                continue
+            if g.endswith("tp"):
+                topic, part = exact.group(g[: -len("tp")]), exact.group(f"g{int(g[1:-2]) + 1}")
+                assert v == f"{topic}-{part}", (t.id, g, text)
+                continue
+            want = exact.group(g)
+            assert (v.rstrip() if g in t.fast_rstrip else v) == want, (t.id, g, fast, text)
