@@ -28,24 +28,24 @@ UNDEFINED_EPOCH_OFFSET = -1
 class EpochCache:
     """Mutable: one per replica log."""
 
-    __slots__ = ("_epochs", "_last_epoch", "_last_start", "_starts")
+    __slots__ = ("_epochs", "_starts", "latest_epoch", "latest_start")
 
     def __init__(self, entries: tuple[tuple[int, int], ...] = ()) -> None:
         self._epochs: list[int] = []
         self._starts: list[int] = []
-        # the latest entry, kept beside the lists: every append asks whether its epoch is the
-        # latest, and reading two fields of this object is cheaper than reading two lists
-        self._last_epoch: int | None = None
-        self._last_start = UNDEFINED_EPOCH_OFFSET
+        # read-only outside: the latest entry (None, -1: none), kept beside the lists, as every
+        # append asks whether its epoch is the latest (two fields here, not two lists' ends)
+        self.latest_epoch: int | None = None
+        self.latest_start = UNDEFINED_EPOCH_OFFSET
         for epoch, start in entries:
             self.assign(epoch, start)
 
     def _changed(self) -> None:
         """The lists changed: the latest entry again."""
         if self._epochs:
-            self._last_epoch, self._last_start = self._epochs[-1], self._starts[-1]
+            self.latest_epoch, self.latest_start = self._epochs[-1], self._starts[-1]
         else:
-            self._last_epoch, self._last_start = None, UNDEFINED_EPOCH_OFFSET
+            self.latest_epoch, self.latest_start = None, UNDEFINED_EPOCH_OFFSET
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -53,10 +53,6 @@ class EpochCache:
     def entries(self) -> tuple[tuple[int, int], ...]:
         """(epoch, start offset), oldest first."""
         return tuple(zip(self._epochs, self._starts, strict=True))
-
-    @property
-    def latest_epoch(self) -> int | None:
-        return self._last_epoch
 
     @property
     def previous_epoch(self) -> int | None:
@@ -91,13 +87,15 @@ class EpochCache:
     # -- changing ---------------------------------------------------------------------------
 
     def assign(self, epoch: int, start: int) -> bool:
-        """Record that ``epoch`` starts at ``start``; whether the cache changed."""
-        if self._last_epoch == epoch and self._last_start <= start:
+        """Record that ``epoch`` starts at ``start``; whether the cache changed (not when
+        ``latest_epoch`` is ``epoch`` from ``latest_start`` <= ``start``: callers on hot paths
+        test that themselves)."""
+        if self.latest_epoch == epoch and self.latest_start <= start:
             return False
         keep = [i for i in range(len(self._epochs)) if self._epochs[i] < epoch and self._starts[i] < start]
         self._epochs = [self._epochs[i] for i in keep] + [epoch]
         self._starts = [self._starts[i] for i in keep] + [start]
-        self._last_epoch, self._last_start = epoch, start
+        self.latest_epoch, self.latest_start = epoch, start
         return True
 
     def truncate_from_end(self, offset: int) -> None:

@@ -50,12 +50,14 @@ class FollowerState:
         if not by_previous_fetch:
             if offset >= leader_leo:  # 0.10.0 / 0.10.1 readToEndOfLog: the fetch began at the log end
                 self.last_caught_up_ms = now
-        elif offset >= leader_leo:  # _latest(last caught up, now), now being a time
+        elif offset >= leader_leo:  # the later of last caught up and now
             caught = self.last_caught_up_ms
             if caught is None or now > caught:
                 self.last_caught_up_ms = now
-        elif offset >= self.last_fetch_leader_leo:
-            self.last_caught_up_ms = _latest(self.last_caught_up_ms, self.last_fetch_ms)
+        elif offset >= self.last_fetch_leader_leo:  # the later of last caught up and last fetch
+            caught, fetched = self.last_caught_up_ms, self.last_fetch_ms
+            if caught is None or (fetched is not None and fetched > caught):
+                self.last_caught_up_ms = fetched
         self.leo = offset
         self.log_start = log_start
         if leader_leo > self.last_fetch_leader_leo:
@@ -90,9 +92,3 @@ class FollowerState:
             self.leo = self.log_start = self.last_fetch_leader_leo = UNKNOWN
             self.last_fetch_ms = NEVER
         self.last_caught_up_ms = now if in_isr else NEVER
-
-
-def _latest(a: int | None, b: int | None) -> int | None:
-    if a is None:
-        return b
-    return a if b is None else max(a, b)

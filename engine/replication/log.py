@@ -88,7 +88,9 @@ class ReplicaLog:
             raise ValueError(f"an append holds at least one record, not {records}")
         start = self.leo
         run = _run(epoch, start, start + records)
-        self.cache.assign(epoch, start)
+        cache = self.cache
+        if cache.latest_epoch != epoch or cache.latest_start > start:  # (else assign changes nothing)
+            cache.assign(epoch, start)
         runs = self.runs
         last = runs[-1] if runs else None
         if last is not None and last.epoch == epoch and last.end == start:
@@ -125,11 +127,15 @@ class ReplicaLog:
             slast = sruns[-1]
             start, end, epoch = slast.start, slast.end, slast.epoch
             if start <= leo < end:  # one run, in one epoch
-                self.cache.assign(epoch, leo)
+                cache = self.cache
+                if cache.latest_epoch != epoch or cache.latest_start > leo:  # (else assign changes nothing)
+                    cache.assign(epoch, leo)
                 runs = self.runs
                 last = runs[-1] if runs else None
                 if last is not None and last.epoch == epoch and last.end == leo:
-                    runs[-1] = _run(epoch, last.start, end)
+                    # the run extended to the leader's end: the leader's own run when they start
+                    # together (a follower in step with its leader; runs are values), none built
+                    runs[-1] = slast if last.start == start else _run(epoch, last.start, end)
                 else:
                     runs.append(slast if start == leo else _run(epoch, leo, end))
                 self.leo = end

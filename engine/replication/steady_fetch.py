@@ -145,13 +145,23 @@ def serve(link: FetchLink, offset: int, now: int, current_leader_epoch: int,
         peers = link.peers
         if peers is None:
             link.leader._maybe_increment_hw(now)
-        else:
-            link.leader._maybe_raise_hw(peers, now)
+        else:  # Partition._maybe_raise_hw, inline: the leader is called only to raise its HW
+            new = leo
+            for f in peers:
+                if f.leo < new:
+                    new = f.leo
+            if new > hw:
+                link.leader._raise_hw(new, now)
         moved = log.hw != hw
     if offset < leo:
         flog.copy_from(log)
     old = flog.hw
-    if flog.update_hw(hw):
-        link.emit(_hw_changed(now, link.topic, link.partition, link.broker, old, flog.hw,
-                              link.follower_epoch))
+    new = hw  # ReplicaLog.update_hw, inline: the follower's HW is the answer's, clamped into its log
+    if new < flog.log_start:
+        new = flog.log_start
+    if new > flog.leo:
+        new = flog.leo
+    if new != old:
+        flog.hw = new
+        link.emit(_hw_changed(now, link.topic, link.partition, link.broker, old, new, link.follower_epoch))
     return moved
