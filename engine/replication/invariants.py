@@ -26,6 +26,8 @@ def _same_prefix(a: ReplicaLog, b: ReplicaLog, end: int) -> bool:
     runs_a, runs_b = a.runs, b.runs
     if len(runs_a) == 1 and len(runs_b) == 1:  # one run each (one epoch): compare the two clips
         x, y = runs_a[0], runs_b[0]
+        if x is y:  # one run shared (a follower in step with its leader): the same clips
+            return True
         x_in = x.end > start and x.start < end
         if x_in != (y.end > start and y.start < end):
             return False

@@ -78,6 +78,7 @@ AUTO_REBALANCE = "auto-leader-rebalance-task"
 AUTO_REBALANCE_FIRST_MS = 5_000
 CONTROLLER_MODES = ("auto", "scripted")
 PERIODIC_MODES = ("auto", "manual")
+_NO_LINKS: dict[TopicPartition, steady_fetch.FetchLink] = {}  # (read only)
 
 
 def _state_path_partition(path: str) -> TopicPartition | None:
@@ -123,7 +124,9 @@ class ReplicationWorld:
         #: (every step that leaves a partition to check, runs a queued message or fires a broker's
         #: or the controller's timer; not the common fetch or append, which change none of those)
         self._generation = 0
-        self._links: dict[tuple[int, TopicPartition], steady_fetch.FetchLink] = {}
+        #: by follower broker, then partition (a fetch's lookup builds no key, and the first
+        #: dict is small enough to stay in cache)
+        self._links: dict[int, dict[TopicPartition, steady_fetch.FetchLink]] = {}
         self._routes: dict[TopicPartition, Route] = {}
         #: AlterPartition requests sent while no broker held the controller role: the
         #: broker-to-controller channel keeps them until a controller is known
@@ -408,7 +411,7 @@ class ReplicationWorld:
     def _fetch(self, s: Fetch) -> None:
         tp = s.tp
         now = self.timers.now
-        link = self._links.get((s.replica, tp))
+        link = self._links.get(s.replica, _NO_LINKS).get(tp)
         if link is not None and link.generation == self._generation:
             moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
             if moved is not None:
@@ -435,7 +438,7 @@ class ReplicationWorld:
                     and not self._active.get(tp) \
                     and (link := steady_fetch.link(leader, follower, self._generation, self._out)):
                 # no truncation due, no violation standing, in the leader's ISR: perhaps the common fetch
-                self._links[(s.replica, tp)] = link
+                self._links.setdefault(s.replica, {})[tp] = link
                 moved = steady_fetch.serve(link, s.offset, now, s.current_leader_epoch, s.last_fetched_epoch)
                 if moved is not None:
                     if moved and not self._raised_hw_holds(tp, leader, link):
