@@ -283,8 +283,18 @@ def replay(
     if group is None and partition is None:
         raise UserError("name what to replay: --group G or --partition TOPIC-N" + _groups_in(table))
     c = _console()
+    wait = None
+    if step:
+        if not sys.stdin.isatty():
+            raise UserError("--step reads Enter from a terminal; without one, use --until TIME to stop at "
+                            "a step")
+
+        def wait() -> bool:
+            return input().strip().lower() not in ("q", "quit")
     if partition is not None:
-        _replay_partition(table, partition, c)
+        if sets:
+            raise UserError("--set re-runs a group under other settings; a partition is replayed as logged")
+        _replay_partition(table, partition, profile, fmt, limit, wait, c)
         return
     assert group is not None
     if sets:
@@ -317,14 +327,6 @@ def replay(
     if fmt == "jsonl":
         out.write_jsonl(replays, sys.stdout, until=limit)
         return
-    wait = None
-    if step:
-        if not sys.stdin.isatty():
-            raise UserError("--step reads Enter from a terminal; without one, use --until TIME to stop at "
-                            "a step")
-
-        def wait() -> bool:
-            return input().strip().lower() not in ("q", "quit")
     out.render(replays, c, until=limit, wait=wait)
 
 
@@ -365,15 +367,30 @@ def _wall_ms(text: str) -> int:
     return int(t.timestamp() * 1000)
 
 
-def _replay_partition(table: Any, partition: str, c: Any) -> None:
-    """Partitions are not re-run by the engine from their logs yet: their logged history and
-    the findings read off it."""
+def _replay_partition(table: Any, partition: str, profile: str | None, fmt: str, limit: int | None,
+                      wait: Any, c: Any) -> None:
+    """A partition re-run by the engine beside its lines; when its lines name no leader (or no
+    release wrote them), its logged history and what check reads off it."""
+    from kafka_forensics.replay.diff_partitions import replay_partitions
+    from kafka_forensics.reports import replay as out
+
+    try:
+        replays = replay_partitions(table, partitions={partition}, profile_name=profile)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if fmt == "jsonl":
+        out.write_partitions_jsonl(replays, sys.stdout, until=limit)
+        return
+    if replays:
+        out.render_partitions(replays, c, until=limit, wait=wait)
+        return
     from kafka_forensics.replay.check import check as run_check
     from kafka_forensics.replay.timeline import timeline as history
     from kafka_forensics.reports import findings, timeline
 
-    c.print("The engine does not re-run a partition from its logs yet (issue 6): here is its logged "
-            "history and what check reads off it.")
+    c.print(f"The engine cannot re-run {partition} from these lines (none names its leader, or no single "
+            "Kafka release wrote them: try --profile V); here is its logged history and what check reads "
+            "off it.")
     timeline.render(history(table, partition=partition), c)
     findings.render(run_check(table, entities={f"partition {partition}"}), c)
 

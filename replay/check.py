@@ -123,14 +123,18 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
     profiles = profiles_by_scope(scoped, worded)
     grouped = set()
     if scoped.height:
-        grouped = set(scoped.filter(pl.col("kind").str.starts_with("group_")).get_column("scope").to_list())
+        from .derive_partitions import PARTITION_KINDS
+
+        rerun = pl.col("kind").str.starts_with("group_") | pl.col("kind").is_in(PARTITION_KINDS)
+        grouped = set(scoped.filter(rerun).get_column("scope").to_list())
     for scope, entry in out.items():
         if scope in profiles:
-            entry["engine_profile"] = profiles[scope].name  # the rules the group diff re-ran the logs under
-        elif scope in grouped:  # never silently: say which groups were not re-run, and what to do
+            entry["engine_profile"] = profiles[scope].name  # the rules the engine diffs re-ran the logs under
+        elif scope in grouped:  # never silently: say what was not re-run, and what to do
             entry["engine_profile"] = None
-            entry["engine_note"] = ("no single Kafka release wrote these logs, so their consumer groups were "
-                                    "not re-run; kafka-forensics replay --group G --profile V re-runs one")
+            entry["engine_note"] = ("no single Kafka release wrote these logs, so their consumer groups and "
+                                    "partitions were not re-run; kafka-forensics replay --group G (or "
+                                    "--partition T-P) --profile V re-runs one")
     return out
 
 

@@ -84,16 +84,17 @@ class GroupReplay:
 _CONSUMER_KEYS = ("session.timeout.ms", "max.poll.interval.ms", "heartbeat.interval.ms")
 
 
-def configs_by_scope(
-        events: pl.DataFrame) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, str], dict[str, Any]]]:
-    """The brokers' group settings per scope, and the consumers' per (scope, ``group.id``), from
-    their config dumps (the first value of each setting wins)."""
+def configs_by_scope(events: pl.DataFrame, broker_keys: Sequence[str] = BROKER_KEYS) -> tuple[
+        dict[str, dict[str, Any]], dict[tuple[str, str], dict[str, Any]]]:
+    """The brokers' settings (``broker_keys``: the group coordinator's by default) per scope, and
+    the consumers' per (scope, ``group.id``), from their config dumps (the first value of each
+    setting wins)."""
     brokers: dict[str, dict[str, Any]] = {}
     consumers: dict[tuple[str, str], dict[str, Any]] = {}
     for scope, kind, settings in config_dumps(events):
         if kind == "broker_config":
             mine = brokers.setdefault(scope, {})
-            keys: tuple[str, ...] = BROKER_KEYS
+            keys: Sequence[str] = broker_keys
         elif settings.get("group.id"):
             mine = consumers.setdefault((scope, str(settings["group.id"])), {})
             keys = _CONSUMER_KEYS

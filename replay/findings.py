@@ -231,7 +231,7 @@ DETECTED = frozenset({
     FindingKind.UNCLEAN_ELECTION, FindingKind.LEADER_EPOCH_REGRESSION, FindingKind.HW_REGRESSION,
     FindingKind.TRUNCATION_BELOW_HW, FindingKind.UNDER_MIN_ISR, FindingKind.CONTROLLER_CHURN,
     FindingKind.CLOCK_SKEW, FindingKind.OFFLINE_PARTITION, FindingKind.ISR_SHRINK_WITHOUT_LAG,
-    FindingKind.HW_ABOVE_ISR_LEO, FindingKind.DATA_LOSS,
+    FindingKind.HW_ABOVE_ISR_LEO, FindingKind.DATA_LOSS, FindingKind.ZK_VERSION_GAP,
 })
 
 

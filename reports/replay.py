@@ -1,4 +1,4 @@
-"""``replay``: a group re-run beside its logs, step by step, and counterfactual runs."""
+"""``replay``: a group or a partition re-run beside its logs, step by step, and counterfactual runs."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from rich.table import Table
 
 from kafka_forensics.replay.counterfactual import WhatIf
 from kafka_forensics.replay.diff_groups import Expected, GroupReplay, Step
+from kafka_forensics.replay.diff_partitions import PartitionExpected, PartitionReplay, PartitionStep
 from kafka_forensics.replay.findings import iso
 
 _OK = {"ok": "[green]ok[/]", "stimulus": "[dim]stimulus[/]"}
@@ -97,35 +98,132 @@ def render(
     for r in replays:
         header(r, console)
         steps = [s for s in r.steps if until is None or r.case.wall(s.at) <= until]
-        if wait is None:
-            t = steps_table()
-            for s in steps:
-                t.add_row(*step_row(r, s, base))
-            console.print(t)
-        else:
-            for s in steps:
-                t = steps_table()
-                t.show_header = s is steps[0]
-                t.add_row(*step_row(r, s, base))
-                console.print(t)
-                if not wait():
-                    break
+        _walk([step_row(r, s, base) for s in steps], console, wait)
         if until is not None:
             last = next((s for s in reversed(steps) if s.expected is not None), None)
             state = engine(last.expected) if last is not None else "no change yet"
             console.print(f"At {_time(until)} the engine's group is: {escape(state)}")
         if r.findings:
-            console.print(f"{len(r.findings)} findings (kafka-forensics check shows them in full):")
-            for f in r.findings:
-                console.print(
-                    f"  [yellow]{f.kind.value}[/] at {_time(f.start)}: expected {escape(f.expected)}; "
-                    f"logged {escape(f.observed)}"
-                )
+            _findings(r.findings, console)
         elif r.error is None and r.case.opaque is None:
             confirmed = sum(1 for s in r.steps if s.verdict == "ok")
             driven = sum(1 for s in r.steps if s.verdict == "stimulus")
             console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
                           f"(and the {driven} lines that were its stimuli).")
+
+
+def _walk(rows: Sequence[tuple[str, ...]], console: Console, wait: Callable[[], bool] | None) -> None:
+    """The steps as one table, or one at a time (``wait`` after each; False stops)."""
+    if wait is None:
+        t = steps_table()
+        for row in rows:
+            t.add_row(*row)
+        console.print(t)
+        return
+    for i, row in enumerate(rows):
+        t = steps_table()
+        t.show_header = i == 0
+        t.add_row(*row)
+        console.print(t)
+        if not wait():
+            break
+
+
+def _findings(found: Sequence[Any], console: Console) -> None:
+    console.print(f"{len(found)} findings (kafka-forensics check shows them in full):")
+    for f in found:
+        console.print(f"  [yellow]{f.kind.value}[/] at {_time(f.start)}: expected {escape(f.expected)}; "
+                      f"logged {escape(f.observed)}")
+
+
+# -- partitions ---------------------------------------------------------------------------------
+
+def _isr(isr: Sequence[int] | None) -> str:
+    return "[" + ",".join(str(b) for b in isr or ()) + "]"
+
+
+def partition_observed(s: PartitionStep) -> str:
+    o = s.observed
+    if o is None:
+        return "—"
+    parts = [o.kind.replace("_", " ")]
+    if o.leader is not None:
+        parts.append(f"leader {o.leader}")
+    if o.leader_epoch is not None:
+        parts.append(f"epoch {o.leader_epoch}")
+    if o.isr is not None:
+        parts.append(f"ISR {_isr(o.isr)}")
+    if o.zk_version is not None:
+        parts.append(f"version {o.zk_version}")
+    return ", ".join(parts)
+
+
+def partition_engine(e: PartitionExpected | None) -> str:
+    if e is None:
+        return "—"
+    text = f"leader {e.leader} epoch {e.leader_epoch}, ISR {_isr(e.isr)}"
+    if e.cause in ("shrink", "expand", "proposal"):
+        text = f"{e.cause}: ISR {_isr(e.isr)}"
+    if e.zk_version is not None:
+        text += f", version {e.zk_version}"
+    return text
+
+
+def render_partitions(replays: Sequence[PartitionReplay], console: Console, *, until: int | None = None,
+                      wait: Callable[[], bool] | None = None) -> None:
+    """Each partition's re-run beside its lines, as ``render`` does for groups."""
+    for r in replays:
+        c = r.case
+        console.print(f"\n[bold]partition {escape(c.name)}[/] ({escape(c.scope)}), Kafka "
+                      f"{c.trace.header.profile} rules")
+        levels = ", ".join(f"{n} {k}" for k, n in sorted(r.levels.items()))
+        console.print(f"Derived trace: {r.stimuli} stimuli ({levels}).")
+        for key, value in sorted(c.assumed.items()):
+            console.print(f"  [dim]{escape(key)} = {escape(value)}[/]")
+        if r.error:
+            console.print(f"[red]The engine refused the derived trace:[/] {escape(r.error)}")
+        steps = [s for s in r.steps if until is None or c.wall(s.at) <= until]
+        rows = []
+        for s in steps:
+            where = f"{s.observed.source}:{s.observed.line}" if s.observed is not None else ""
+            verdict = _OK.get(s.verdict, f"[yellow]{escape(s.verdict)}[/]")
+            rows.append((_time(c.wall(s.at)), escape(partition_observed(s)),
+                         escape(partition_engine(s.expected)), verdict, escape(where)))
+        _walk(rows, console, wait)
+        if until is not None:
+            last = next((s for s in reversed(steps) if s.expected is not None), None)
+            state = partition_engine(last.expected) if last is not None else "no change yet"
+            console.print(f"At {_time(until)} the engine's partition is: {escape(state)}")
+        if r.findings:
+            _findings(r.findings, console)
+        elif r.error is None:
+            confirmed = sum(1 for s in r.steps if s.verdict == "ok")
+            driven = sum(1 for s in r.steps if s.verdict == "stimulus")
+            console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
+                          f"(and the {driven} lines that were its stimuli).")
+
+
+def partition_step_dict(r: PartitionReplay, s: PartitionStep) -> dict[str, Any]:
+    c = r.case
+    out: dict[str, Any] = {"at": iso(c.wall(s.at)), "partition": c.name, "scope": c.scope,
+                           "verdict": s.verdict, "engine": None, "logged": None}
+    if (o := s.observed) is not None:
+        out["logged"] = {"kind": o.kind, "broker": o.broker, "leader": o.leader,
+                         "leader_epoch": o.leader_epoch,
+                         "isr": list(o.isr) if o.isr is not None else None, "zk_version": o.zk_version,
+                         "source": o.source, "line": o.line}
+    if (e := s.expected) is not None:
+        out["engine"] = {"change": e.cause, "leader": e.leader, "leader_epoch": e.leader_epoch,
+                         "isr": list(e.isr), "zk_version": e.zk_version}
+    return out
+
+
+def write_partitions_jsonl(replays: Sequence[PartitionReplay], out: IO[str], *,
+                           until: int | None = None) -> None:
+    for r in replays:
+        for s in r.steps:
+            if until is None or r.case.wall(s.at) <= until:
+                out.write(json.dumps(partition_step_dict(r, s), sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def step_dict(r: GroupReplay, s: Step) -> dict[str, Any]:

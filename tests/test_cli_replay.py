@@ -96,10 +96,37 @@ def test_what_cannot_be_replayed_is_a_sentence_and_exit_2(storm: Path, args: lis
     assert said in " ".join(r.stderr.split())
 
 
-def test_a_partition_shows_its_logged_history_until_the_engine_re_runs_partitions(storm: Path) -> None:
+FLAPPING = REPO / "examples" / "incidents" / "isr-flapping-follower.2.6.jsonl"
+
+
+@pytest.fixture(scope="module")
+def flapping(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("flapping")
+    result = simulate(FLAPPING)
+    emit_logs(result.effects, result.profile, out)
+    return out
+
+
+def test_a_partition_is_re_run_beside_its_lines(flapping: Path) -> None:
+    """The flapping follower (2.6): three shrinks and expansions, each with its `ISR updated`."""
+    rows = steps(str(flapping), "--partition", "orders-0")
+    isr = [r for r in rows if r["logged"]["kind"] in ("isr_shrink", "isr_expand", "isr_updated")]
+    assert len(isr) == 12 and {r["verdict"] for r in isr} == {"ok"}
+    assert [r["engine"]["isr"] for r in isr[:4]] == [[1, 2], [1, 2], [1, 2, 3], [1, 2, 3]]
+    assert [r["logged"]["zk_version"] for r in isr if r["logged"]["kind"] == "isr_updated"] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_partition_replay_stops_at_a_time_and_says_where_the_engine_is(flapping: Path) -> None:
+    r = cli("replay", str(flapping), "--partition", "orders-0", "--until", "2024-01-01T00:00:40")
+    assert r.returncode == 0, r.stderr
+    text = " ".join(r.stdout.split())
+    assert "At 2024-01-01 00:00:40.000 the engine's partition is: expand: ISR [1,2,3], version 2" in text
+
+
+def test_a_partition_no_line_names_the_leader_of_shows_its_logged_history(storm: Path) -> None:
     r = cli("replay", str(storm), "--partition", "orders-0")
     assert r.returncode == 0, r.stderr
-    assert "does not re-run a partition from its logs yet" in " ".join(r.stdout.split())
+    assert "The engine cannot re-run orders-0 from these lines" in " ".join(r.stdout.split())
 
 
 def test_a_real_group_replays_with_every_step_re_made(corpus: Path) -> None:

@@ -149,11 +149,13 @@ def minutes(ms: int) -> str:
 
 def all_detectors() -> list[Detector]:
     from ..diff_groups import group_findings
+    from ..diff_partitions import partition_findings
     from . import clocks, controller, groups, partitions, replication_rules
 
     return [
         groups.rebalance_storm,
         group_findings,  # the engine diff of every consumer group (replay/diff_groups.py)
+        partition_findings,  # the engine diff of every partition (replay/diff_partitions.py)
         partitions.isr_flapping,
         partitions.zk_broker_mismatch,
         partitions.zk_view_mismatch,
