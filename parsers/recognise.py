@@ -151,6 +151,13 @@ def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
     hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
     read = hit.select(_read(t, hit)).to_series()
     done, unread = (hit, None) if read.all() else (hit.filter(read), hit.filter(~read))
+    names = {f.name for f in done.schema["m"].fields}  # type: ignore[attr-defined]
+    suffixed = [g for g in t.fast_suffix if g in names]
+    if suffixed:  # a read row's group holds the final literal too (Template.fast_suffix)
+        m = pl.col("m").struct
+        done = done.with_columns(m.with_fields(
+            [m.field(g).str.strip_chars_end().str.strip_suffix(t.fast_suffix[g]).alias(g) for g in suffixed]
+        ))
     if unread is not None and unread.height:
         is_ours = pl.col("msg").str.contains(t.regex)
         if t.cont_regex is not None:
@@ -170,6 +177,9 @@ def _read(t: Template, hit: pl.DataFrame) -> pl.Expr:
     if t.cont_regex is not None:
         ok = ok & pl.col("c").struct.field("cm").is_not_null()
     for f in hit.schema["m"].fields:  # type: ignore[attr-defined]
+        if f.name in t.fast_suffix:  # see Template.fast_suffix
+            tail = pl.col("m").struct.field(f.name).str.strip_chars_end()
+            ok = ok & tail.str.ends_with(t.fast_suffix[f.name]).fill_null(True)
         if f.name.endswith(TP_TOKEN):
             ok = ok & _ends_with_partition(pl.col("m").struct.field(f.name)).fill_null(True)
     return ok

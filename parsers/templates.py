@@ -108,22 +108,24 @@ class Template:
     @cached_property
     def _compiled(
         self,
-    ) -> tuple[str, tuple[Capture, ...], str | None, str, frozenset[str], tuple[tuple[str, str], ...]]:
+    ) -> tuple[str, tuple[Capture, ...], str | None, str, frozenset[str], tuple[tuple[str, str], ...],
+               dict[str, str]]:
         caps: list[Capture] = []
         exact: list[str] = []
         fast: list[str] = []
-        alts: list[tuple[str, str, list[str], bool]] = []
+        alts: list[tuple[str, str, list[str], tuple[str, str] | None]] = []
         if self.prefix is not None:
             alts = [_translate(self.id, a, caps) for a in self.prefix.alternatives]
             close = ")" + ("?" if self.prefix.optional else "")
             exact.append("(?:" + "|".join(a for a, _, _, _ in alts) + close)
             fast.append("(?:" + "|".join(f for _, f, _, _ in alts) + close)
         body, body_fast, tail, greedy_end = _translate(self.id, self.text, caps, at_end=True)
+        suffix = {greedy_end[0]: greedy_end[1]} if greedy_end and greedy_end[1] else {}
         exact.append(body)
         fast.append(body_fast)
         # gm / cm span the whole match: a row matched iff they are not null.  A body that
-        # ends in a greedy `(.*)` takes the trailing blanks itself: `\s*$` after it only
-        # makes the pattern ambiguous (no one-pass captures), so the fast one ends at `$`.
+        # ends in a greedy `(.*)` (and maybe a literal) takes the trailing blanks in that
+        # group: `\s*$` after it only makes the pattern ambiguous (no one-pass captures).
         end = r")$" if tail or greedy_end else r")\s*$"
         regex = "^(?P<gm>" + "".join(exact) + r")\s*$"
         fast_regex = _ascii("^(?P<gm>" + "".join(fast) + end)
@@ -141,7 +143,7 @@ class Template:
         if self.cont is not None:
             cont_body, _, _, _ = _translate(self.id, self.cont, caps, in_cont=True)
             cont = "^(?P<cm>" + cont_body + r")\s*$"
-        return regex, tuple(caps), cont, fast_regex, frozenset(tail), tuple(variants)
+        return regex, tuple(caps), cont, fast_regex, frozenset(tail), tuple(variants), suffix
 
     @property
     def regex(self) -> str:
@@ -169,6 +171,14 @@ class Template:
         """Groups that end the fast pattern: ``(.*)$`` keeps the trailing blanks that the
         exact pattern's lazy group leaves to its final ``\\s*``, so they are stripped."""
         return self._compiled[4]
+
+    @property
+    def fast_suffix(self) -> dict[str, str]:
+        """Group -> final literal: a body ``... {x:text}L`` gets a fast pattern ending in
+        ``(.*)$`` (one-pass; ``(.*)L\\s*$`` is not), so the group holds L and any trailing
+        blanks too.  A row is read only if the group less its trailing blanks ends with L;
+        less L, it is the exact pattern's capture."""
+        return self._compiled[6]
 
     @property
     def captures(self) -> tuple[Capture, ...]:
@@ -229,13 +239,13 @@ def _check_field(tid: str, name: str) -> None:
 
 def _translate(
     tid: str, text: str, caps: list[Capture], *, in_cont: bool = False, at_end: bool = False
-) -> tuple[str, str, list[str], bool]:
-    """``text`` -> (exact regex, fast regex, lazy groups that end the fast regex, whether a
-    greedy ``.*`` / ``.+`` group ends it)."""
+) -> tuple[str, str, list[str], tuple[str, str] | None]:
+    """``text`` -> (exact regex, fast regex, lazy groups that end the fast regex, and the
+    greedy ``.*`` / ``.+`` group that ends it with the final literal it left out, if any)."""
     out: list[str] = []
     fast: list[str] = []
     tail: list[str] = []
-    greedy_end = False
+    greedy_end: tuple[str, str] | None = None
     pos = 0
     matches = list(_PLACEHOLDER.finditer(text))
     for k, m in enumerate(matches):
@@ -277,9 +287,17 @@ def _translate(
         elif rx in (".*?", ".+?") and not after and at_end:
             fast.append(f"(?P<{g}>.{rx[1]})")
             tail.append(g)
-        else:
+        elif rx in (".*", ".+") and not after and at_end:
             # `(.*)\s*$` and `(.*)$` capture the same (the greedy group takes any blanks)
-            greedy_end = rx in (".*", ".+") and not after and at_end
+            fast.append(f"(?P<{g}>{rx})")
+            greedy_end = (g, "")
+        elif rx == ".*" and at_end and k + 1 == len(matches) and after.rstrip() == after:
+            # `(.*)L\s*$` with a final literal L: `(.*)$`, less its trailing blanks and
+            # then L, captures the same (L's last character is no blank); see fast_suffix
+            fast.append(f"(?P<{g}>.*)")
+            greedy_end = (g, after)
+            return "".join(out) + _escape(after), "".join(fast), tail, greedy_end
+        else:
             fast.append(f"(?P<{g}>{rx})")
     lit = _escape(text[pos:])
     out.append(lit)

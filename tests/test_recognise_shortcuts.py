@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import polars as pl
@@ -18,6 +19,8 @@ from kafka_forensics.parsers.catalogue import CATALOGUE
 from kafka_forensics.parsers.kinds import Kind
 from kafka_forensics.parsers.recognise import _ends_with_partition
 from kafka_forensics.parsers.templates import Template
+
+from .support import one
 
 
 def _python_regex(t: Template) -> re.Pattern[str] | None:
@@ -97,7 +100,8 @@ COMPILED = [t for t in CATALOGUE.templates if _python_regex(t) is not None]
 def test_fast_patterns_read_what_the_exact_pattern_reads(data: st.DataObject) -> None:
     """Where a fast pattern (or a prefix variant's) matches, it captures what the exact
     pattern captures (lazy tail groups less their trailing blanks, as ``recognise`` strips
-    them; `topic-N` tokens whole, as it splits them)."""
+    them; greedy ones less the final literal they hold; `topic-N` tokens whole, as it splits
+    them)."""
     t = data.draw(st.sampled_from(COMPILED))
     text = data.draw(st.from_regex(t.regex, fullmatch=True))
     exact = re.fullmatch(t.regex, text)
@@ -114,4 +118,25 @@ def test_fast_patterns_read_what_the_exact_pattern_reads(data: st.DataObject) ->
                 assert v == f"{topic}-{part}", (t.id, g, text)
                 continue
             want = exact.group(g)
+            if g in t.fast_suffix:  # read only if it ends with the literal; less it, the capture
+                suffix = t.fast_suffix[g]
+                if not v.rstrip().endswith(suffix):
+                    continue
+                v = v.rstrip()[: -len(suffix)]
             assert (v.rstrip() if g in t.fast_rstrip else v) == want, (t.id, g, fast, text)
+
+
+@pytest.mark.parametrize(
+    ("path", "blanks"),
+    [("/d/t-0/00.log.deleted", ""), ("/d/t-0/00.log.", ""), ("/d/t-0/0 0..", "  "), ("a. b", "\t")],
+)
+def test_a_greedy_group_before_a_final_literal_captures_as_the_exact_pattern(path: str, blanks: str) -> None:
+    line = f"[2025-04-09 10:00:03,251] INFO Deleted log {path}.{blanks} (kafka.log.LogSegment)"
+    t = CATALOGUE.get("segment.file_deleted")
+    assert t.fast_suffix  # the shortcut under test
+    row = one(line)
+    assert row["template"] == t.id
+    msg = line.split(" INFO ", 1)[1].rsplit(" (", 1)[0]
+    exact = re.fullmatch(t.regex, msg)
+    assert exact is not None
+    assert json.loads(row["details"])["path"] == exact.group("g0") == path
