@@ -36,6 +36,9 @@ class Acknowledged:
     client: str | None
 
 
+_acknowledged = Acknowledged.build  # type: ignore[attr-defined]  # its cheap constructor
+
+
 @dataclass(frozen=True, slots=True)
 class Lost:
     """Acknowledged records [first_offset, last_offset] of ``epoch`` that no replica holds."""
@@ -74,7 +77,7 @@ class AckLedger:
 
     def acknowledge(self, start: int, end: int, epoch: int, client: str | None) -> None:
         if end > start:
-            self.acknowledged.append(Acknowledged(start, end, epoch, client))
+            self.acknowledged.append(_acknowledged(start, end, epoch, client))
 
     def lost(self, removed: Sequence[Run], holders: Iterable[ReplicaLog]) -> list[Lost]:
         """The acknowledged records among ``removed`` (a truncation's runs) that none of
