@@ -187,3 +187,22 @@ def test_an_epochs_end_is_never_before_its_own_start(assigns: list[tuple[int, in
     assert got_epoch <= epoch
     start = cache.start_of(got_epoch)
     assert start is None or start <= end <= leo
+
+
+@given(st.lists(st.tuples(st.sampled_from(["assign", "end", "start", "clear"]), st.integers(0, 20),
+                          st.integers(-1, 200)), max_size=40))
+def test_the_latest_entry_kept_beside_the_lists_is_always_the_last_one(
+        ops: list[tuple[str, int, int]]) -> None:
+    # the cache mirrors its latest entry in two fields, which the log reads before calling assign
+    cache = EpochCache()
+    for op, epoch, offset in ops:
+        if op == "assign" and offset >= 0:
+            cache.assign(epoch, offset)
+        elif op == "end":
+            cache.truncate_from_end(offset)
+        elif op == "start":
+            cache.truncate_from_start(offset)
+        elif op == "clear":
+            cache.clear()
+        last = cache.entries[-1] if cache.entries else (None, UNDEFINED_EPOCH_OFFSET)
+        assert (cache.latest_epoch, cache.latest_start) == last
