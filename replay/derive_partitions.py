@@ -115,6 +115,8 @@ class PartitionCase:
     #: the shrink's virtual ms)
     early: Mapping[tuple[str, int], tuple[int, int, int, int]] = field(default_factory=dict)
     first_line_at: int = 0  # virtual ms of the first line
+    #: where the lines skip a change: the index of the row the next stretch starts from
+    resume: int | None = None
 
     def wall(self, at: int) -> int:
         return self.epoch_ms + at
@@ -195,21 +197,28 @@ def derive(
     topic: str,
     partition: int,
     kraft: bool = False,
-) -> PartitionCase | None:
-    """The case for one partition from its rows (time order, ``at`` = wall ms), or None when no
-    line states who leads it.
+) -> list[PartitionCase]:
+    """The cases for one partition from its rows (time order, ``at`` = wall ms): one per stretch
+    of lines the engine can follow — a life of the partition (a topic re-created or a ZooKeeper
+    wiped starts a new one), cut again where the lines skip an ISR change (a shrink or
+    expansion from an ISR the last line did not leave: rotated-away lines) — whose lines name a
+    leader.
 
     Without a config dump ``replica.lag.time.max.ms`` is unknown: Kafka's default is assumed,
     lowered when a shrink came sooner after the follower's last catch-up than it allows (many
     clusters run 10 s), and the assumption says so."""
     cases = []
-    for part in _lives(rows):
-        case = _derive(part, profile, configs, scope, topic, partition, kraft, None)
-        if case is not None and "replica.lag.time.max.ms" not in configs and case.early:
-            fitted = min(at_ - since for (at_, since) in case.early_gaps()) - 1
-            case = _derive(part, profile, configs, scope, topic, partition, kraft, max(fitted, 1))
-        if case is not None:
+    for life in _lives(rows):
+        part: Sequence[Mapping[str, Any]] = life
+        while part:
+            case = _derive(part, profile, configs, scope, topic, partition, kraft, None)
+            if case is not None and "replica.lag.time.max.ms" not in configs and case.early:
+                fitted = min(at_ - since for (at_, since) in case.early_gaps()) - 1
+                case = _derive(part, profile, configs, scope, topic, partition, kraft, max(fitted, 1))
+            if case is None:
+                break
             cases.append(case)
+            part = part[case.resume:] if case.resume else ()
     return cases
 
 
@@ -385,9 +394,20 @@ def _derive(
                 catch_up(at, f, r)
         b.add(at, "run_task", {"broker": leader, "task": "isr-expiration"}, Level.INFERRED, _ev(r))
 
-    for r in rows:
+    resume: int | None = None
+    for i, r in enumerate(rows):
         at = int(r["at"]) - origin
         kind = r["kind"]
+        before = r.get("prev_isr") if kind in ("isr_shrink", "isr_expand") else \
+            r.get("isr") if kind == "isr_updated" and not alter else None  # 2.7-: after its own line
+        if before is not None and r is not seed and _writer(r) == st.leader \
+                and sorted(_ids(before) or ()) != sorted(st.isr):
+            # the leader changes an ISR the lines never left it with: changes are missing
+            # (rotated-away lines); the engine cannot know them, so the re-run starts again here
+            stopped_at, resume = at, i
+            stopped_why = (f"the lines skip a change (the ISR was {_show(st.isr)} after the last line, "
+                           f"{_show(_ids(before))} at this one): re-seeded from here")
+            break
         if r is seed and kind in ("isr_updated", "follower_epoch_start"):
             obs(r, at, drives=True)  # the state the re-run starts from
             continue
@@ -460,6 +480,8 @@ def _derive(
                 break
             shrink(at, r, gone, new)
             pending_reply = alter
+            if not alter:
+                st.isr = new
             obs(r, at)
         elif kind == "isr_expand":
             new, old = _ids(r.get("isr")), _ids(r.get("prev_isr"))
@@ -470,6 +492,8 @@ def _derive(
                 if f not in old:
                     catch_up(at, f, r)
             pending_reply = alter
+            if not alter:
+                st.isr = new
             obs(r, at)
         elif kind == "isr_updated":
             new = _ids(r.get("isr"))
@@ -523,7 +547,12 @@ def _derive(
         stopped_why=stopped_why,
         early=early,
         first_line_at=int(rows[0]["at"]) - origin,
+        resume=resume,
     )
+
+
+def _show(isr: Sequence[int] | None) -> str:
+    return "[" + ",".join(str(b) for b in isr or ()) + "]"
 
 
 def _caught_up_shrink(r: Mapping[str, Any], gone: tuple[int, ...], profile: Profile) -> bool:
