@@ -150,7 +150,7 @@ def minutes(ms: int) -> str:
 def all_detectors() -> list[Detector]:
     from ..diff_groups import group_findings
     from ..diff_partitions import partition_findings
-    from . import clocks, controller, groups, partitions, replication_rules
+    from . import clocks, controller, groups, isr_propagation, partitions, replication_rules
 
     return [
         groups.rebalance_storm,
@@ -168,6 +168,7 @@ def all_detectors() -> list[Detector]:
         replication_rules.isr_shrink_without_lag,
         replication_rules.hw_above_isr_leo,
         replication_rules.data_loss,
+        isr_propagation.isr_change_not_propagated,
         controller.controller_churn,
         clocks.clock_skew,
     ]
