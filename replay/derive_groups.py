@@ -597,7 +597,7 @@ def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[
     before: list[str] = []
     unseen: dict[int, list[str]] = {}
     # a log whose first line is a new group's first rebalance (old generation 0) had no members
-    emptied = bool(rows) and rows[0]["kind"] == "group_prepare_rebalance" and rows[0].get("generation") == 0
+    emptied = _begins_empty(rows)
     phase: int | None = None  # row of the latest rebalance line
     completed: int | None = None  # ... of the latest one whose join phase has ended
     for i, r in enumerate(rows):
@@ -632,10 +632,24 @@ def _members_before(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[
     return before, unseen
 
 
+def _begins_empty(rows: Sequence[Mapping[str, Any]]) -> bool:
+    """The logs begin with a new (or empty) group's first rebalance (old generation 0): nobody
+    was in it before.  Lines about pending members before it (handed an id, not members yet:
+    "Pending member X is leaving", its expiry, its id line) do not say otherwise."""
+    for r in rows:
+        kind = r["kind"]
+        if kind == "group_pending_member_expired" or (
+                kind in ("group_member_left", "group_member_joined") and _details(r).get("pending")) or (
+                kind == "group_member_id_created" and _details(r).get("member_id_required")):
+            continue
+        return kind == "group_prepare_rebalance" and r.get("generation") == 0
+    return False
+
+
 def _fillers(rows: Sequence[Mapping[str, Any]], before: list[str]) -> int:
     """Unnamed members before the logs: what the first member count says beyond those known."""
     present = set(before)
-    if rows and rows[0]["kind"] == "group_prepare_rebalance" and rows[0].get("generation") == 0:
+    if _begins_empty(rows):
         return 0  # a new group's first rebalance: nobody was there before it
     for r in rows:
         kind, who = r["kind"], r.get("member")

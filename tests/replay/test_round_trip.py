@@ -84,6 +84,25 @@ def test_a_leave_that_ends_a_join_phase_logged_after_its_stabilized_line_round_t
     _assert_group_round_trip(steps, "3.5")
 
 
+def test_a_group_removed_and_re_created_in_one_millisecond_keeps_its_repeated_lines():
+    # 0.10.0: c1's leave empties the group, which is removed (Dead) and re-created by c1's next
+    # join at the same instant; the new life logs the same words as the first ("Preparing to
+    # restabilize group g with old generation 0", "Stabilized group g generation 1"): two events
+    join, leave = {"do": "join", "client": "c1"}, {"do": "leave", "client": "c1"}
+    steps = [(0, join), (0, leave), (0, join), (0, join), (0, {"do": "sync", "client": "c1"})]
+    _assert_group_round_trip(steps, "0.10.0")
+
+
+def test_a_pending_member_leaving_before_a_new_groups_first_rebalance_makes_no_member_before_the_logs():
+    # 2.2: the logs begin with a pending member's leave, then the first rebalance (old generation
+    # 0); c2, whose joins logged nothing, joined in that phase, not before the logs
+    join = {"do": "join"}
+    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}), (0, {"do": "leave", "client": "c1"}),
+             (0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}),
+             (0, {**join, "client": "c2"}), (16000, {**join, "client": "c1"})]
+    _assert_group_round_trip(steps, "2.2")
+
+
 def _assert_group_round_trip(steps, profile: str) -> None:
     records, at = [], 0
     for gap, step in steps:
