@@ -232,7 +232,7 @@ DETECTED = frozenset({
     FindingKind.TRUNCATION_BELOW_HW, FindingKind.UNDER_MIN_ISR, FindingKind.CONTROLLER_CHURN,
     FindingKind.CLOCK_SKEW, FindingKind.OFFLINE_PARTITION, FindingKind.ISR_SHRINK_WITHOUT_LAG,
     FindingKind.HW_ABOVE_ISR_LEO, FindingKind.DATA_LOSS, FindingKind.ZK_VERSION_GAP,
-    FindingKind.ISR_CHANGE_NOT_PROPAGATED,
+    FindingKind.ISR_CHANGE_NOT_PROPAGATED, FindingKind.ISR_EXPAND_BEFORE_CAUGHT_UP,
 })
 
 

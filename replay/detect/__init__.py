@@ -166,6 +166,7 @@ def all_detectors() -> list[Detector]:
         partitions.under_min_isr,
         replication_rules.offline_partition,
         replication_rules.isr_shrink_without_lag,
+        replication_rules.isr_expand_before_caught_up,
         replication_rules.hw_above_isr_leo,
         replication_rules.data_loss,
         isr_propagation.isr_change_not_propagated,

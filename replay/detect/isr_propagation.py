@@ -23,6 +23,7 @@ from kafka_forensics.engine.replication.isr_propagation import CEILING_MS, PERIO
 
 from ..findings import Evidence, Finding, FindingKind, Severity, iso
 from . import CheckOptions, by_key, of_kinds, rows_of
+from .partitions import _details
 
 #: a change is in a notification by then: the ceiling, then the task's next run; TxnLogToolkit
 #: text prints whole seconds, so one more
@@ -80,14 +81,6 @@ def _partitions(r: Mapping[str, Any]) -> set[tuple[str, int]]:
         return set()
     return {(str(p["topic"]), int(p["partition"])) for p in data.get("partitions") or ()
             if isinstance(p, dict) and "topic" in p and "partition" in p}
-
-
-def _details(r: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        d = json.loads(r.get("details") or "{}")
-    except ValueError:
-        return {}
-    return d if isinstance(d, dict) else {}
 
 
 def _finding(scope: str, tp: tuple[str, int], r: Mapping[str, Any], broker: int | None,

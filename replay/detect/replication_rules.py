@@ -532,6 +532,81 @@ def isr_shrink_without_lag(events: pl.DataFrame, opts: CheckOptions) -> list[Fin
     return out
 
 
+# -- ISR expansion before the follower caught up ---------------------------------------------------
+def isr_expand_before_caught_up(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
+    """A follower added back to the ISR while its log end offset was below the leader's high
+    watermark, proved from the shrink lines around the expansion (2.2+ print both numbers).
+
+    Kafka adds a follower only once its log end offset reaches the leader's HW and the leader
+    epoch's start offset (Partition.maybeExpandIsr / isFollowerInSync, 0.11-4.x).  Within one
+    leadership the leader's HW never falls and a follower's log end never shrinks (it truncates
+    only on a leader or epoch change), so if a shrink line after the expansion prints the
+    follower's end offset below a HW printed before it, the follower was below the HW when it was
+    added."""
+    rows = rows_of(events, ["isr_shrink", "isr_expand", "isr_updated", "leader_epoch_start",
+                            "follower_epoch_start"],
+                   ["topic", "partition", "isr", "prev_isr", "hw", "leo", "node", "broker", "details",
+                    "leader_epoch"])
+    out: list[Finding] = []
+    for (scope, topic, partition), mine in sorted(by_key(rows, "scope", "topic", "partition").items()):
+        leader: int | None = None
+        hw: dict[str, Any] | None = None  # the line with the highest HW of this leadership so far
+        isr: set[int] = set()
+        added: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # follower -> (expansion, hw line)
+        for r in mine:
+            writer = _broker(r)
+            if r["kind"] in ("leader_epoch_start", "follower_epoch_start") or writer != leader:
+                # a new leadership: HWs and end offsets start again
+                leader, hw, added = (writer if r["kind"] != "follower_epoch_start" else None), None, {}
+                isr = set(r.get("prev_isr") or r.get("isr") or ())
+                if r["kind"] == "leader_epoch_start" and r.get("hw") is not None:
+                    hw = r
+                if r["kind"] in ("leader_epoch_start", "follower_epoch_start"):
+                    continue
+            new = set(r.get("isr") or ())
+            if r["kind"] in ("isr_expand", "isr_updated") and r.get("isr") is not None:
+                for f in new - isr:
+                    if hw is not None:
+                        added[f] = (r, hw)
+                isr = new
+                continue
+            if r["kind"] != "isr_shrink":
+                continue
+            for o in _out_of_sync(r):
+                was = added.pop(int(o["broker"]), None)
+                if was is not None and o["end_offset"] < int(was[1]["hw"]):
+                    out.append(_early_expansion(scope, f"{topic}-{partition}", int(o["broker"]), was, r,
+                                                int(o["end_offset"])))
+            if r.get("hw") is not None and (hw is None or int(r["hw"]) >= int(hw["hw"])):
+                hw = r
+            isr = new
+    return out
+
+
+def _early_expansion(scope: str, tp: str, follower: int, was: tuple[dict[str, Any], dict[str, Any]],
+                     later: dict[str, Any], end: int) -> Finding:
+    expansion, hw = was
+    who = _writer(later)
+    return Finding(
+        kind=FindingKind.ISR_EXPAND_BEFORE_CAUGHT_UP,
+        severity=Severity.WARNING,
+        scope=scope,
+        entity=f"partition {tp}",
+        start=expansion["at"],
+        end=later["at"],
+        expected=f"broker {follower} rejoins the ISR only with its log end offset at the high watermark "
+        f"(at least {hw['hw']}, printed at {iso(hw['at'])})",
+        observed=f"{who} added broker {follower} at {iso(expansion['at'])}; at {iso(later['at'])} its log "
+        f"end offset was still {end}",
+        message=(f"{_cap(who)} put broker {follower} back into {tp}'s ISR before it had the records below "
+                 f"the high watermark, so acks=all writes counted a replica that lacked them; check for "
+                 "clock skew between the brokers first, then the leader's Kafka version for a known bug."),
+        evidence=evidence_of([hw, expansion, later]),
+        details={"broker": _broker(later), "follower": follower, "high_watermark": int(hw["hw"]),
+                 "follower_end_offset": end},
+    )
+
+
 # -- high watermark above a log end offset ---------------------------------------------------------
 def hw_above_isr_leo(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     """The leader's own "Shrinking ISR … Leader: (highWatermark: H, endOffset: E). Out of sync

@@ -383,3 +383,46 @@ def test_a_truncation_below_the_hw_without_an_unclean_election_is_not_yet_data_l
 def test_a_truncation_to_follow_another_leader_than_the_unclean_one_is_not_counted(tmp_path: Path) -> None:
     found = findings(tmp_path, {"controller.log": UNCLEAN, "server.log": truncating(4, 88190, 88200, leader=2)})
     assert only(found, FindingKind.DATA_LOSS) == []
+
+
+# -- an ISR expansion before the follower caught up ------------------------------------------------
+def shrink_of(minute: int, before: str, after: str, hw: int, leo: int, follower: int, end: int) -> str:
+    """Partition.maybeShrinkIsr 2.2-3.5, any follower."""
+    return (f"[{ts(minute)}] INFO [Partition orders-0 broker=1] Shrinking ISR from {before} to {after}. "
+            f"Leader: (highWatermark: {hw}, endOffset: {leo}). Out of sync replicas: (brokerId: {follower}, "
+            f"endOffset: {end}). {PARTITION}\n")
+
+
+def expand_of(minute: int, before: str, after: str) -> str:
+    return (f"[{ts(minute, 30)}] INFO [Partition orders-0 broker=1] Expanding ISR from {before} to {after} "
+            f"{PARTITION}\n")
+
+
+def test_a_follower_added_back_below_the_high_watermark_is_an_early_expansion(tmp_path: Path) -> None:
+    """2.4: broker 2 leaves with the HW at 130; broker 3 is added back at 10:02:30, and at 10:05 a
+    shrink prints broker 3's end offset as 110 — below the 130 the HW had already reached, and a
+    follower's log end does not shrink within one leadership: it was added below the HW."""
+    text = (shrink_of(1, "1,2", "1", 130, 140, 2, 130) + expand_of(2, "1", "1,3")
+            + shrink_of(5, "1,3", "1", 150, 170, 3, 110))
+    found = findings(tmp_path, {"server.log": text})
+    (f,) = [f for f in found if f.kind is FindingKind.ISR_EXPAND_BEFORE_CAUGHT_UP]
+    assert f.entity == "partition orders-0" and [e.line for e in f.evidence] == [1, 2, 3]
+    assert f.details == {"broker": 1, "follower": 3, "high_watermark": 130, "follower_end_offset": 110}
+    # the same later line also shows the HW above an ISR member's end offset: the expansion's consequence
+    assert {x.kind for x in found} == {FindingKind.ISR_EXPAND_BEFORE_CAUGHT_UP, FindingKind.HW_ABOVE_ISR_LEO}
+
+
+def test_a_follower_added_back_at_the_high_watermark_is_fine(tmp_path: Path) -> None:
+    text = (shrink_of(1, "1,2", "1", 130, 140, 2, 130) + expand_of(2, "1", "1,3")
+            + shrink_of(5, "1,3", "1", 150, 170, 3, 150))
+    assert [f.kind for f in findings(tmp_path, {"server.log": text})] == []
+
+
+def test_a_new_leader_epoch_between_the_lines_proves_nothing(tmp_path: Path) -> None:
+    """A leader epoch starts between the expansion and the shrink: the follower may have truncated."""
+    epoch = (f"[{ts(3)}] INFO [Partition orders-0 broker=1] orders-0 starts at leader epoch 5 from offset "
+             f"170 with high watermark 150. Previous leader epoch was 4. {PARTITION}\n")
+    text = (shrink_of(1, "1,2", "1", 130, 140, 2, 130) + expand_of(2, "1", "1,3") + epoch
+            + shrink_of(5, "1,3", "1", 150, 170, 3, 110))
+    kinds = {f.kind for f in findings(tmp_path, {"server.log": text})}
+    assert FindingKind.ISR_EXPAND_BEFORE_CAUGHT_UP not in kinds
