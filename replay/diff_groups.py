@@ -136,10 +136,10 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
                   overrides: Mapping[str, Any] | None = None,
                   profile_name: str | None = None) -> list[GroupReplay]:
     """Derive, run and align every classic group in ``events`` (``scope`` column present)."""
-    from .detect import with_scope
+    from .detect import rows_of, with_scope
 
     scoped = with_scope(events)
-    rows = _rows_of(scoped, GROUP_KINDS, GROUP_COLUMNS)
+    rows = rows_of(scoped, GROUP_KINDS, GROUP_COLUMNS)
     if not rows:
         return []
     profiles = profiles_by_scope(scoped)
@@ -155,7 +155,7 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
     for scope, group in by_group:
         scopes_of.setdefault(group, set()).add(scope)
     clients: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in _rows_of(scoped, CLIENT_KINDS, ("group", "member", "client_id", "generation")):
+    for r in rows_of(scoped, CLIENT_KINDS, ("group", "member", "client_id", "generation")):
         group = r.get("group")
         home = scopes_of.get(group or "", set())
         scope = r["scope"] if r["scope"] in home else next(iter(home)) if len(home) == 1 else None
@@ -171,32 +171,6 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
         for case in derive(mine, prof, settings, scope=scope, group=group, clients=own):
             out.append(replay_case(case, overrides or {}))
     return out
-
-
-def _rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) -> list[dict[str, Any]]:
-    """``detect.rows_of`` for a group's lines, but a line repeated within one file is two
-    events: one record in two files (server.log and the kafkaServer.out its stdout went to)
-    is one, and the first file's line stands for it; yet a coordinator logs the very same
-    words twice in one millisecond when a group dies and the next join re-creates it (0.10's
-    "Preparing to restabilize group g with old generation 0", then "Stabilized group g
-    generation 1", once per life).  The n-th copy in one file is the n-th copy in another."""
-    from .detect import of_kinds
-
-    present = [c for c in columns if c in events.columns]
-    sub = of_kinds(events, kinds)
-    if sub.height == 0:
-        return []
-    keep = list(dict.fromkeys(["ts", "source", "line", "kind", "scope", "raw", *present]))
-    sub = (
-        sub.select(keep)
-        .with_columns(pl.col("ts").dt.epoch("ms").alias("at"))
-        .filter(pl.col("at").is_not_null())
-        .sort(["at", "source", "line"])
-        .with_columns(pl.int_range(pl.len()).over(["scope", "source", "kind", "at", "raw"]).alias("_copy"))
-        .unique(subset=["scope", "kind", "at", "raw", "_copy"], keep="first", maintain_order=True)
-        .drop("_copy")
-    )
-    return sub.to_dicts()
 
 
 def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:

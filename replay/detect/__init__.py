@@ -48,15 +48,20 @@ def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) 
     if "scope" not in sub.columns:
         sub = with_scope(sub)
     keep = list(dict.fromkeys(["ts", "source", "line", "kind", "scope", "raw", *present]))
+    # One record in two files (a broker's server.log and the kafkaServer.out its stdout went
+    # to, or a log ingested twice) is one event: the first file's line stands for it.  A line
+    # repeated within one file is two events (a 0.10 coordinator logs the very same "Stabilized
+    # group g generation 1" twice in one millisecond when a group dies and the next join
+    # re-creates it): the n-th copy in one file is the n-th copy in another.
     sub = (
         sub.select(keep)
         .with_columns(pl.col("ts").dt.epoch("ms").alias("at"))
         .filter(pl.col("at").is_not_null())
         .sort(["at", "source", "line"])
+        .with_columns(pl.int_range(pl.len()).over(["scope", "source", "kind", "at", "raw"]).alias("_copy"))
+        .unique(subset=["scope", "kind", "at", "raw", "_copy"], keep="first", maintain_order=True)
+        .drop("_copy")
     )
-    # One record in two files (a broker's server.log and the kafkaServer.out its stdout went
-    # to, or a log ingested twice) is one event: the first file's line stands for it.
-    sub = sub.unique(subset=["scope", "kind", "at", "raw"], keep="first", maintain_order=True)
     return sub.to_dicts()
 
 
