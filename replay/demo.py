@@ -43,6 +43,12 @@ INCIDENTS = (
              "Broker 3 stalls for longer than replica.lag.time.max.ms three times and catches up each time: "
              "the leader shrinks and expands the ISR through conditional ZooKeeper writes. check reports ISR "
              "flapping with the leader's lines."),
+    Incident("cached-zkversion-loop", "incidents/cached-zkversion-loop.1.1.jsonl",
+             "A leader stuck on a stale zkVersion (Kafka 1.1, KAFKA-2729)",
+             "Broker 1's ZooKeeper session expires; the controller moves the partition to broker 2, but "
+             "broker 1 never hears of it and goes on leading: every ISR change it tries is a conditional "
+             "write on its stale cached zkVersion, refused every 5 s. check reports the Cached zkVersion "
+             "loop."),
     Incident("unclean-election", "incidents/unclean-election-data-loss.1.0.jsonl",
              "An unclean leader election that loses acknowledged records (Kafka 1.0)",
              "Broker 2 falls out of the ISR; broker 1 acknowledges three records alone, then dies; broker 2 "

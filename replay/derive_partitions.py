@@ -251,6 +251,8 @@ def _derive(
     fitted: int | None,
 ) -> PartitionCase | None:
     rows = [r for r in rows if r["kind"] != "leader_and_isr_sent" or r.get("api") in (None, "LeaderAndIsr")]
+    # at one instant the controller's decision comes before the brokers' lines that apply it
+    rows = sorted(rows, key=lambda r: (r["at"], r["kind"] not in CONTROLLER_KINDS))
     seed = next((r for r in rows if _leader_of(r) is not None), None)
     if seed is None:
         return None

@@ -247,7 +247,7 @@ def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> Pa
 
 def _current(expected: Sequence[PartitionExpected], o: PartitionObservation) -> PartitionExpected | None:
     """The engine's leader change in force at the line, when it is the one the line names."""
-    now = _state_at(expected, o.at + MATCH_WINDOW_MS)
+    now = _state_at(expected, o.at)
     if now is None or now.leader_epoch != o.leader_epoch:
         return None
     if o.leader is not None and now.leader != o.leader:

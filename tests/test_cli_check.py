@@ -117,10 +117,11 @@ def test_demo_re_executes_the_bundled_incidents_and_finds_what_they_show(tmp_pat
     checked; the kept logs are the same bytes on a second run and check finds the same there."""
     r = cli("demo", "--keep", str(tmp_path / "a"))
     assert r.returncode == 0, r.stderr
-    for title in ("Three consumers join", "max.poll.interval.ms", "keeps falling behind", "unclean leader election",
-                  "Real broker logs"):
+    for title in ("Three consumers join", "max.poll.interval.ms", "keeps falling behind", "stale zkVersion",
+                  "unclean leader election", "Real broker logs"):
         assert title in r.stdout
     assert "rebalance_storm" in r.stdout and "isr_flapping" in r.stdout and "unclean_election" in r.stdout
+    assert "zk_broker_mismatch" in r.stdout
     assert cli("demo", "--keep", str(tmp_path / "b")).returncode == 0
     for f in sorted((tmp_path / "a").rglob("*")):
         if f.is_file():
@@ -128,6 +129,8 @@ def test_demo_re_executes_the_bundled_incidents_and_finds_what_they_show(tmp_pat
     rc, report = check(str(tmp_path / "a" / "poll-timeout-storm"))
     assert rc == 1 and [f["kind"] for f in report["findings"]] == ["rebalance_storm"]
     assert report["findings"][0]["details"]["causes"]["poll_timeout"] == 4
+    rc, report = check(str(tmp_path / "a" / "cached-zkversion-loop"))
+    assert [f["kind"] for f in report["findings"]] == ["zk_broker_mismatch"]
 
 
 def test_the_html_report_is_one_self_contained_page_with_text_from_logs_escaped(tmp_path: Path) -> None:
