@@ -34,12 +34,36 @@ _JOIN_THEN_EXPIRE = (
 )
 
 
+#: how long before the coordinator's leave line the consumer's "poll timeout has expired" may
+#: stand: it sends its LeaveGroup right after logging it; the two hosts' clocks may differ
+_POLL_TIMEOUT_BEFORE_MS = 30_000
+_POLL_TIMEOUT_AFTER_MS = 5_000
+
+
 def _cause(row: dict[str, Any]) -> str:
     cause = row.get("cause") or "unknown"
     said = (row.get("client_reason") or "").lower()
-    if cause == "leave" and "poll timeout" in said:  # KIP-800 (3.2+): the consumer says why it left
+    if cause == "leave" and ("poll timeout" in said or row.get("poll_timeout_line")):
+        # KIP-800 (3.2+): the consumer says why it left; before it, its own log does
         return "poll_timeout"
     return cause
+
+
+def _with_poll_timeouts(events: pl.DataFrame, rows: list[dict[str, Any]]) -> None:
+    """Mark each leave whose consumer logged "consumer poll timeout has expired" just before it
+    (``poll_timeout_line``): before KIP-800 (3.2) the coordinator does not say why a member left,
+    the consumer's own log does (matched by group and client id, wherever its log sits)."""
+    said = by_key(rows_of(events, ["consumer_poll_timeout"], ["group", "client_id"]), "group", "client_id")
+    if not said:
+        return
+    for r in rows:
+        if r.get("cause") != "leave" or not r.get("member"):
+            continue
+        mine = said.get((r.get("group"), client_id_of(r["member"])), ())
+        near = [p for p in mine
+                if r["at"] - _POLL_TIMEOUT_BEFORE_MS <= p["at"] <= r["at"] + _POLL_TIMEOUT_AFTER_MS]
+        if near:
+            r["poll_timeout_line"] = min(near, key=lambda p: abs(r["at"] - p["at"]))
 
 
 def rebalance_storm(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
@@ -51,6 +75,7 @@ def rebalance_storm(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
         ["group_prepare_rebalance"],
         ["group", "generation", "cause", "client_reason", "member", "reason"],
     )
+    _with_poll_timeouts(events, rows)
     out: list[Finding] = []
     for (scope, group), mine in sorted(by_key(rows, "scope", "group").items()):
         for storm in episodes(mine, opts.storm_window_ms):
@@ -123,6 +148,6 @@ def _storm(scope: str, group: str, storm: list[dict[str, Any]], opts: CheckOptio
         expected=f"fewer than {opts.storm_min} rebalances {minutes(opts.storm_window_ms)} apart",
         observed=f"{len(storm)} rebalances in {minutes(span)} ({said})",
         message=f"Group {group} rebalanced {len(storm)} times in {minutes(span)}, mostly because {advice}.",
-        evidence=evidence_of(storm),
+        evidence=evidence_of(storm + [r["poll_timeout_line"] for r in storm if r.get("poll_timeout_line")]),
         details=details,
     )

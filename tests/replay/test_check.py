@@ -342,3 +342,25 @@ def test_kraft_s_unclean_partition_change_is_an_unclean_election_once(tmp_path: 
                                "controller-3001.log": line.format(c=3001)})
     assert f.kind is FindingKind.UNCLEAN_ELECTION and f.entity == "partition orders-2"
     assert f.observed == "broker 3 became leader; the ISR before was 2"
+
+
+def test_before_kip_800_the_consumer_s_own_log_says_a_leave_was_a_poll_timeout(tmp_path: Path) -> None:
+    """The bundled poll-timeout storm written as a 2.8 cluster: the coordinator's "removing member
+    … on LeaveGroup" gives no reason (KIP-800 came in 3.2), the slow consumer's "sending
+    LeaveGroup request … due to consumer poll timeout has expired" does; without its log the
+    leaves stay leaves."""
+    from kafka_forensics.replay.emit import emit_logs
+    from kafka_forensics.replay.simulate import simulate
+
+    storm = Path(__file__).resolve().parents[2] / "examples" / "incidents" / "poll-timeout-rebalance-storm.3.5.jsonl"
+    lines = storm.read_text().splitlines()
+    trace = tmp_path / "storm.2.8.jsonl"
+    trace.write_text("\n".join([json.dumps(json.loads(lines[0]) | {"profile": "2.8"}), *lines[1:]]) + "\n")
+    result = simulate(trace)
+    emit_logs(result.effects, result.profile, tmp_path / "logs")
+    (f,) = check(view.load([str(tmp_path / "logs")])).findings
+    assert f.kind is FindingKind.REBALANCE_STORM and f.details["causes"] == {"new_member": 5, "poll_timeout": 4}
+    assert sum(e.source.endswith("consumer-slow.log") for e in f.evidence) == 4
+    (tmp_path / "logs" / "consumer-slow.log").unlink()
+    (f,) = check(view.load([str(tmp_path / "logs")])).findings
+    assert f.details["causes"] == {"leave": 4, "new_member": 5}
