@@ -108,15 +108,19 @@ def configs_by_scope(events: pl.DataFrame, broker_keys: Sequence[str] = BROKER_K
 
 def profiles_by_scope(events: pl.DataFrame, worded: Mapping[str, Any] | None = None) -> dict[str, Profile]:
     """Per scope: the engine profile of the oldest release its logs allow (``versions.releases``;
-    a profile is the newest named one at or below it)."""
+    a profile is the newest named one at or below it).  Once per check (``detect.per_check``)."""
+    from .detect import per_check
     from .versions import releases
 
+    if worded is None:
+        return dict(per_check(events, "profiles_by_scope",
+                              lambda: profiles_by_scope(events, releases(events))))
     out: dict[str, Profile] = {}
     java = set()
     if "logger" in events.columns:
         java = set(events.filter(pl.col("logger").str.starts_with("org.apache.kafka.coordinator.group"))
                    .get_column("scope").unique().to_list())
-    for scope, wording in (worded if worded is not None else releases(events)).items():
+    for scope, wording in worded.items():
         if wording.range is None:
             continue
         lo = wording.range[0]

@@ -36,7 +36,14 @@ class Wording:
 
 
 def kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
-    """Per scope (``detect.with_scope``): the Kafka releases its logs' wording allows."""
+    """Per scope (``detect.with_scope``): the Kafka releases its logs' wording allows (once per
+    check: ``detect.per_check``)."""
+    from .detect import per_check
+
+    return dict(per_check(events, "kafka_versions", lambda: _kafka_versions(events)))
+
+
+def _kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
     if events.height == 0 or "versions" not in events.columns:
         return {}
     ranges = (with_scope(events.filter(pl.col("versions").is_not_null()))

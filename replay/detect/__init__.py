@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import polars as pl
 
 from ..findings import Finding
 
 MINUTE = 60_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,9 @@ def rows_of(events: pl.DataFrame, kinds: Sequence[str], columns: Sequence[str]) 
 
 
 #: check's table split by kind once (``kind_index``), so that each detector's rows are a lookup
-#: rather than another scan of every event
-_INDEX: tuple[pl.DataFrame, dict[str, pl.DataFrame]] | None = None
+#: rather than another scan of every event; and what several detectors work out of the whole
+#: table (the releases its wording allows), worked out once (``per_check``)
+_INDEX: tuple[pl.DataFrame, dict[str, pl.DataFrame], dict[str, Any]] | None = None
 
 
 @contextmanager
@@ -75,11 +77,22 @@ def kind_index(events: pl.DataFrame) -> Iterator[None]:
     """While it is open, ``of_kinds(events, …)`` reads ``events`` split by kind."""
     global _INDEX
     parts = events.partition_by("kind", as_dict=True, maintain_order=True) if "kind" in events.columns else {}
-    _INDEX = (events, {str(k[0]): v for k, v in parts.items()})
+    _INDEX = (events, {str(k[0]): v for k, v in parts.items()}, {})
     try:
         yield
     finally:
         _INDEX = None
+
+
+def per_check(events: pl.DataFrame, key: str, compute: Callable[[], T]) -> T:
+    """``compute()``, once per ``kind_index`` opened on ``events`` (each call otherwise): the
+    group and the partition diffs and the detectors each ask which releases wrote the logs."""
+    if _INDEX is None or _INDEX[0] is not events:
+        return compute()
+    memo = _INDEX[2]
+    if key not in memo:
+        memo[key] = compute()
+    return cast(T, memo[key])
 
 
 def of_kinds(events: pl.DataFrame, kinds: Sequence[str]) -> pl.DataFrame:
