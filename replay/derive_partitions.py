@@ -207,6 +207,11 @@ def derive(
     Without a config dump ``replica.lag.time.max.ms`` is unknown: Kafka's default is assumed,
     lowered when a shrink came sooner after the follower's last catch-up than it allows (many
     clusters run 10 s), and the assumption says so."""
+    # LeaderAndIsr lines only (the controller's send lines also cover UpdateMetadata and
+    # StopReplica); at one instant the controller's decision before the brokers' lines applying it
+    rows = sorted((r for r in rows
+                   if r["kind"] != "leader_and_isr_sent" or r.get("api") in (None, "LeaderAndIsr")),
+                  key=lambda r: (r["at"], r["kind"] not in CONTROLLER_KINDS))
     cases = []
     for life in _lives(rows):
         part: Sequence[Mapping[str, Any]] = life
@@ -250,9 +255,6 @@ def _derive(
     kraft: bool,
     fitted: int | None,
 ) -> PartitionCase | None:
-    rows = [r for r in rows if r["kind"] != "leader_and_isr_sent" or r.get("api") in (None, "LeaderAndIsr")]
-    # at one instant the controller's decision comes before the brokers' lines that apply it
-    rows = sorted(rows, key=lambda r: (r["at"], r["kind"] not in CONTROLLER_KINDS))
     seed = next((r for r in rows if _leader_of(r) is not None), None)
     if seed is None:
         return None
