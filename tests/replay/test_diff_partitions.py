@@ -169,3 +169,20 @@ def test_the_real_corpus_partitions_re_run_with_no_difference(corpus: Path) -> N
     assert len(replays) > 500
     assert [r.error for r in replays if r.error] == []
     assert [(r.case.name, f.observed) for r in replays for f in r.findings] == []
+
+
+def test_lines_that_skip_an_isr_change_start_the_re_run_again_instead_of_reporting(tmp_path: Path) -> None:
+    """2.4: the ISR goes 1,2,3 -> 1,2, then a later line shrinks it from 1,3 (the expansion of 3 and
+    the shrink of 2 between are in rotated-away lines): the re-run starts again from that line."""
+    p = "(kafka.cluster.Partition)"
+
+    def shrink(minute: int, before: str, after: str, gone: int) -> str:
+        return (f"[2024-03-01 10:{minute:02d}:00,000] INFO [Partition orders-0 broker=1] Shrinking ISR from "
+                f"{before} to {after}. Leader: (highWatermark: 10, endOffset: 20). Out of sync replicas: "
+                f"(brokerId: {gone}, endOffset: 10). {p}\n")
+
+    (tmp_path / "server.log").write_text(shrink(1, "1,2,3", "1,2", 3) + shrink(30, "1,3", "1", 3))
+    replays = replay_partitions(view.load([str(tmp_path)]))
+    assert [r.findings for r in replays] == [(), ()]
+    assert "the lines skip a change (the ISR was [1,2] after the last line, [1,3] at this one)" in (
+        replays[0].case.stopped_why or "")
