@@ -205,6 +205,25 @@ def test_before_2_5_a_restart_in_completing_rebalance_is_answered_at_once() -> N
     assert d.view().state is GroupState.COMPLETING_REBALANCE
 
 
+def test_a_restarted_leader_is_named_by_two_ids_in_one_generation_before_2_5() -> None:
+    """Kafka 2.3 doUnknownJoinGroup: the restarted leader's answer carries ``currentLeader``, read
+    before GroupMetadata.replaceGroupInstance moved leaderId to the new id; a follower rejoining
+    unchanged in CompletingRebalance is then given group.leaderOrNull, the new id, in the same
+    generation (the property test's one-leader-per-generation invariant allows exactly this)."""
+    d = GroupDriver("2.3")
+    static_pair(d)
+    old_leader = d.id("leader")
+    d.join("leader", instance_id=LEADER, protocol_list=SUPERSET)
+    d.join("follower", instance_id=FOLLOWER, protocol_list=SUPERSET)
+    assert d.view().state is GroupState.COMPLETING_REBALANCE and d.last("follower", "join").leader == old_leader
+    restarted = rejoin_unknown(d, "new-leader", LEADER, protocol_list=SUPERSET)
+    assert (restarted.error, restarted.generation, restarted.members) == ("NONE", 2, ())
+    assert restarted.leader == old_leader != restarted.member_id
+    follower = d.join("follower", instance_id=FOLLOWER, protocol_list=SUPERSET)
+    assert (follower.error, follower.generation, follower.leader) == ("NONE", 2, restarted.member_id)
+    assert d.view().state is GroupState.COMPLETING_REBALANCE and d.view().leader == restarted.member_id
+
+
 def test_a_restart_that_changes_the_selected_protocol_rebalances() -> None:
     """staticMemberRejoinWithUnknownMemberIdAndChangeOfProtocolWithSelectedProtocolChanged: the
     leader does not rejoin in time, the restarted follower leads with roundrobin."""
