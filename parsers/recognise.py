@@ -151,13 +151,15 @@ def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
     hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
     read = hit.select(_read(t, hit)).to_series()
     done, unread = (hit, None) if read.all() else (hit.filter(read), hit.filter(~read))
+    # A read row's tail group holds the blanks the exact pattern leaves to its `\s*$`
+    # (Template.fast_rstrip), or those and the final literal (Template.fast_suffix).
     names = {f.name for f in done.schema["m"].fields}  # type: ignore[attr-defined]
-    suffixed = [g for g in t.fast_suffix if g in names]
-    if suffixed:  # a read row's group holds the final literal too (Template.fast_suffix)
-        m = pl.col("m").struct
-        done = done.with_columns(m.with_fields(
-            [m.field(g).str.strip_chars_end().str.strip_suffix(t.fast_suffix[g]).alias(g) for g in suffixed]
-        ))
+    m = pl.col("m").struct
+    cut = [m.field(g).str.strip_chars_end().alias(g) for g in t.fast_rstrip if g in names]
+    cut += [m.field(g).str.strip_chars_end().str.strip_suffix(t.fast_suffix[g]).alias(g)
+            for g in t.fast_suffix if g in names]
+    if cut:
+        done = done.with_columns(m.with_fields(cut))
     if unread is not None and unread.height:
         is_ours = pl.col("msg").str.contains(t.regex)
         if t.cont_regex is not None:
@@ -177,12 +179,22 @@ def _read(t: Template, hit: pl.DataFrame) -> pl.Expr:
     if t.cont_regex is not None:
         ok = ok & pl.col("c").struct.field("cm").is_not_null()
     for f in hit.schema["m"].fields:  # type: ignore[attr-defined]
+        if f.name in _blank_tails(t):
+            # `(.+?)\s*$` takes one blank when nothing else is left; `(.+)$` less its
+            # trailing blanks would be empty, so such a row takes the exact pattern
+            tail = pl.col("m").struct.field(f.name).str.strip_chars_end()
+            ok = ok & (tail.str.len_bytes() > 0).fill_null(True)
         if f.name in t.fast_suffix:  # see Template.fast_suffix
             tail = pl.col("m").struct.field(f.name).str.strip_chars_end()
             ok = ok & tail.str.ends_with(t.fast_suffix[f.name]).fill_null(True)
         if f.name.endswith(TP_TOKEN):
             ok = ok & _ends_with_partition(pl.col("m").struct.field(f.name)).fill_null(True)
     return ok
+
+
+def _blank_tails(t: Template) -> frozenset[str]:
+    """The lazy ``.+?`` groups that end the fast pattern (``Template.fast_rstrip``)."""
+    return frozenset(c.group for c in t.captures if c.group in t.fast_rstrip and c.type.regex == ".+?")
 
 
 def _ends_with_partition(token: pl.Expr) -> pl.Expr:
@@ -212,8 +224,6 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
             # the token's trailing digits (ASCII: the token's class is)
             digits = token.str.len_bytes() - token.str.strip_chars_end("0123456789").str.len_bytes()
             text = pl.coalesce(text, token.str.tail(digits))
-        if cap.group in t.fast_rstrip:  # see Template.fast_rstrip
-            text = text.str.strip_chars_end()
         e = cap.type.convert(text)
         exprs.setdefault(cap.field, []).append(e)
     cols = [pl.col("rid")]
