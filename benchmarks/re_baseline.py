@@ -206,9 +206,9 @@ TEMPLATES: dict[str, list[T]] = {
         ("segment.scheduled.2_4", "log_segment", re.compile(
             LOG_PREFIX + r"Scheduling segments for deletion (?P<seg>.*?)\s*$"),
          lambda m, c: _log_row(m, state="scheduled", details=_dir(m))),
-        ("log.start_offset.2_6", "log_start_offset", re.compile(
-            LOG_PREFIX + r"Incremented log start offset to (?P<off>\d+) due to (?P<r>\w+)\s*$"),
-         lambda m, c: _log_row(m, offset=int(m["off"]), reason=m["r"], details=_dir(m))),
+        ("log.start_offset.1_0", "log_start_offset", re.compile(
+            LOG_PREFIX + r"Incrementing log start offset to (?P<off>\d+)\s*$"),
+         lambda m, c: _log_row(m, offset=int(m["off"]), details=_dir(m))),
         ("segment.deleting_list.2_4", "log_segment", re.compile(LOG_PREFIX + r"Deleting segments "
                                                                              r"(?P<seg>.*?)\s*$"),
          lambda m, c: _log_row(m, state="deleted", details=_dir(m))),

@@ -141,14 +141,28 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
            scope: str, group: str, clients: Sequence[Mapping[str, Any]] = ()) -> list[GroupCase]:
     """``rows``: one group's events (``rows_of`` dicts, time order); ``clients``: its consumers'
     ``consumer_joining`` / ``consumer_joined`` rows.  One case per coordinator segment: a
-    group that moved to another broker starts again there."""
+    group that moved to another broker starts again there, as does one that no line mentions
+    for ``QUIET_MS`` after it settled."""
     rejoins = _client_rejoins(clients)
     cases = []
-    for segment in _segments(rows):
-        case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins)
+    segments = list(_segments(rows))
+    for i, segment in enumerate(segments):
+        # a stretch cut at a quiet spell runs on into it, so that what its timers would still
+        # make happen (an expiry a longer session timeout only delays, under --set) is there
+        nxt = segments[i + 1][0]["at"] if i + 1 < len(segments) else None
+        quiet = nxt is not None and nxt - segment[-1]["at"] > QUIET_MS
+        case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins,
+                               tail_ms=QUIET_MS // 2 if quiet else TAIL_MS)
         if case is not None:
             cases.append(case)
     return cases
+
+
+#: a settled group (Stable or Empty) that no line mentions for this long is re-run in two parts:
+#: what Kafka's rules say of it in between is only heartbeats (or nothing), which the re-run
+#: would otherwise replay one by one — two days of a busy broker's groups are millions of them
+QUIET_MS = 10 * 60_000
+_SETTLED = frozenset({"Stable", "Empty"})
 
 
 def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[list[Mapping[str, Any]]]:
@@ -157,7 +171,8 @@ def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[list[Mapping[str, A
     for r in rows:
         b = r.get("broker")
         moved = r["kind"] == "group_loaded" or (b is not None and broker is not None and b != broker)
-        if moved and run:
+        quiet = bool(run) and run[-1].get("state") in _SETTLED and r["at"] - run[-1]["at"] > QUIET_MS
+        if (moved or quiet) and run:
             yield run
             run = []
         if b is not None:
@@ -190,7 +205,8 @@ _ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assi
 
 def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
                     scope: str, group: str,
-                    rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None) -> GroupCase | None:
+                    rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None,
+                    tail_ms: int = TAIL_MS) -> GroupCase | None:
     # Lines before the first one that says where the group's rebalance cycle stands (a member
     # expiring before any rebalance line) cannot be placed: the comparison starts there.
     first = next((i for i, r in enumerate(rows) if r["kind"] in _ANCHORS), None)
@@ -530,9 +546,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         if m is not None and not m.pending and t - m.last_seen < m.session_ms:
             b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
     end = at_of(rows[-1])
-    _heartbeats(b, members, expiries, group, end + TAIL_MS)  # the living go on living past the end
+    _heartbeats(b, members, expiries, group, end + tail_ms)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
-    b.add(end + TAIL_MS, "tick", {}, Level.INFERRED)
+    b.add(end + tail_ms, "tick", {}, Level.INFERRED)
     records = sorted(b.records, key=lambda x: (x[0], x[1]))
     broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
     trace = Trace(
@@ -672,7 +688,9 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
                 group: str, end: int) -> None:
     """Each member heartbeats from its join until it leaves, or until its session timeout
     before the line that expires it (never before the last line that shows it alive), or
-    to the end of the logs.  Every half session is enough for Kafka's expiry rule."""
+    to the end of the logs.  One heartbeat every nine tenths of a session is enough for
+    Kafka's expiry rule (no heartbeat for a whole session), and costs the re-run of a long
+    stable stretch half the steps a heartbeat every half session would."""
     for m in members.values():
         if m.pending:
             continue
@@ -681,7 +699,7 @@ def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[s
             stop = min(max(expiries[m.alias][0] - m.session_ms, m.last_seen), expiries[m.alias][0] - 1)
         elif m.gone is not None:
             stop = m.gone - 1
-        step = max(1, m.session_ms // 2)
+        step = max(1, m.session_ms * 9 // 10)
         t = m.joined + step
         while t < stop:
             b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
