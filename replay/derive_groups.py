@@ -124,8 +124,9 @@ class _Member:
 
 
 @dataclass
-class _Builder:
-    """The derived stimuli in the order they were derived (sorted by time at the end)."""
+class Derived:
+    """A derived trace's stimuli in the order they were derived, each with its evidence level
+    and source line (``stimuli()`` sorts them by time, derivation order within an instant)."""
 
     records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
@@ -135,6 +136,11 @@ class _Builder:
         if evidence is not None:
             doc["source"] = evidence
         self.records.append((at, len(self.records), do, fields, doc))
+
+    def stimuli(self) -> tuple[Stimulus, ...]:
+        ordered = sorted(self.records, key=lambda x: (x[0], x[1]))
+        return tuple(Stimulus(i + 1, at, do, fields, doc)
+                     for i, (at, _, do, fields, doc) in enumerate(ordered))
 
 
 def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
@@ -242,7 +248,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
-    b = _Builder()
+    b = Derived()
     members: dict[str, _Member] = {}
     observations: list[Observation] = []
 
@@ -549,14 +555,12 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     _heartbeats(b, members, expiries, group, end + tail_ms)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + tail_ms, "tick", {}, Level.INFERRED)
-    records = sorted(b.records, key=lambda x: (x[0], x[1]))
     broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
     trace = Trace(
         path=f"<derived: group {group} in {scope}>",
         header=Header(profile=profile.name, config=broker_config,
                       extra={"source": "derived from logs", "scope": scope}),
-        records=tuple(Stimulus(i + 1, at, do, fields, doc)
-                      for i, (at, _, do, fields, doc) in enumerate(records)),
+        records=b.stimuli(),
     )
     opaque = None
     if any(r["kind"] == "group_prepare_rebalance" and not r.get("cause") for r in rows):
@@ -580,7 +584,7 @@ def _removal(r: Mapping[str, Any], at: int, reason: RemovalReason, *, drives: bo
                        int(r["line"]), str(r.get("raw") or ""), drives)
 
 
-def _leave(b: _Builder, members: dict[str, _Member], who: str, at: int, group: str, evidence: str) -> bool:
+def _leave(b: Derived, members: dict[str, _Member], who: str, at: int, group: str, evidence: str) -> bool:
     """A LeaveGroup, once per member (its rebalance line and its "has left" line are one leave)."""
     m = members.get(who)
     if m is None or m.gone is not None:
@@ -684,7 +688,7 @@ def _fillers(rows: Sequence[Mapping[str, Any]], before: list[str]) -> int:
     return 0
 
 
-def _heartbeats(b: _Builder, members: Mapping[str, _Member], expiries: Mapping[str, tuple[int, str]],
+def _heartbeats(b: Derived, members: Mapping[str, _Member], expiries: Mapping[str, tuple[int, str]],
                 group: str, end: int) -> None:
     """Each member heartbeats from its join until it leaves, or until its session timeout
     before the line that expires it (never before the last line that shows it alive), or

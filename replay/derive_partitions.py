@@ -35,8 +35,8 @@ from typing import Any
 
 from kafka_forensics.engine.profiles import Profile, Switch
 
-from .derive_groups import Level
-from .trace import Header, Stimulus, Trace
+from .derive_groups import Derived, Level
+from .trace import Header, Trace
 
 #: the kinds a partition's re-run reads
 PARTITION_KINDS = (
@@ -175,19 +175,6 @@ class _State:
     fetching: set[int] = field(default_factory=set)  # followers that fetched from the current leader
 
 
-@dataclass
-class _Builder:
-    records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
-    last_at: int = 0
-
-    def add(self, at: int, do: str, fields: dict[str, Any], level: Level, evidence: str | None) -> None:
-        doc: dict[str, Any] = {"level": level.value}
-        if evidence is not None:
-            doc["source"] = evidence
-        self.records.append((at, len(self.records), do, fields, doc))
-        self.last_at = max(self.last_at, at)
-
-
 def derive(
     rows: Sequence[Mapping[str, Any]],
     profile: Profile,
@@ -267,7 +254,7 @@ def _derive(
     origin = int(rows[0]["at"]) - SEED_MS - lag
     alter = profile.has(Switch.ALTER_ISR)
     tp = {"topic": topic, "partition": partition}
-    b = _Builder()
+    b = Derived()
     st = _State()
     replicas = _replicas(rows)
     first_isr = _isr_before(seed) or tuple(replicas)
@@ -519,7 +506,6 @@ def _derive(
             pending_reply = False
             st.isr = new
             obs(r, at, drives=True)
-    records = sorted(b.records, key=lambda x: (x[0], x[1]))
     assumed = {
         "replica.lag.time.max.ms": f"{lag} ({lag_from})",
         "controller": "scripted: the controller's lines, or the brokers' epoch starts",
@@ -534,9 +520,7 @@ def _derive(
             periodic_tasks="manual",
             extra={"source": "derived from logs", "scope": scope},
         ),
-        records=tuple(
-            Stimulus(i + 1, at, do, fields, doc) for i, (at, _, do, fields, doc) in enumerate(records)
-        ),
+        records=b.stimuli(),
     )
     return PartitionCase(
         scope,

@@ -99,17 +99,23 @@ def render(
         header(r, console)
         steps = [s for s in r.steps if until is None or r.case.wall(s.at) <= until]
         _walk([step_row(r, s, base) for s in steps], console, wait)
-        if until is not None:
-            last = next((s for s in reversed(steps) if s.expected is not None), None)
-            state = engine(last.expected) if last is not None else "no change yet"
-            console.print(f"At {_time(until)} the engine's group is: {escape(state)}")
-        if r.findings:
-            _findings(r.findings, console)
-        elif r.error is None and r.case.opaque is None:
-            confirmed = sum(1 for s in r.steps if s.verdict == "ok")
-            driven = sum(1 for s in r.steps if s.verdict == "stimulus")
-            console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
-                          f"(and the {driven} lines that were its stimuli).")
+        last = next((s.expected for s in reversed(steps) if s.expected is not None), None)
+        _close(r, "group", engine(last) if last is not None else None, until,
+               r.error is None and r.case.opaque is None, console)
+
+
+def _close(r: GroupReplay | PartitionReplay, what: str, state: str | None, until: int | None, rerun: bool,
+           console: Console) -> None:
+    """Where the engine stands at ``until``, then the findings, or that every line was re-made."""
+    if until is not None:
+        console.print(f"At {_time(until)} the engine's {what} is: {escape(state or 'no change yet')}")
+    if r.findings:
+        _findings(r.findings, console)
+    elif rerun:
+        confirmed = sum(1 for s in r.steps if s.verdict == "ok")
+        driven = sum(1 for s in r.steps if s.verdict == "stimulus")
+        console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
+                      f"(and the {driven} lines that were its stimuli).")
 
 
 def _walk(rows: Sequence[tuple[str, ...]], console: Console, wait: Callable[[], bool] | None) -> None:
@@ -190,17 +196,9 @@ def render_partitions(replays: Sequence[PartitionReplay], console: Console, *, u
             rows.append((_time(c.wall(s.at)), escape(partition_observed(s)),
                          escape(partition_engine(s.expected)), verdict, escape(where)))
         _walk(rows, console, wait)
-        if until is not None:
-            last = next((s for s in reversed(steps) if s.expected is not None), None)
-            state = partition_engine(last.expected) if last is not None else "no change yet"
-            console.print(f"At {_time(until)} the engine's partition is: {escape(state)}")
-        if r.findings:
-            _findings(r.findings, console)
-        elif r.error is None:
-            confirmed = sum(1 for s in r.steps if s.verdict == "ok")
-            driven = sum(1 for s in r.steps if s.verdict == "stimulus")
-            console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
-                          f"(and the {driven} lines that were its stimuli).")
+        last = next((s.expected for s in reversed(steps) if s.expected is not None), None)
+        _close(r, "partition", partition_engine(last) if last is not None else None, until, r.error is None,
+               console)
 
 
 def partition_step_dict(r: PartitionReplay, s: PartitionStep) -> dict[str, Any]:

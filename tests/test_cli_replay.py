@@ -22,12 +22,16 @@ REPO = Path(__file__).resolve().parents[1]
 STORM = REPO / "examples" / "incidents" / "poll-timeout-rebalance-storm.3.5.jsonl"
 
 
-@pytest.fixture(scope="module")
-def storm(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("storm")
-    result = simulate(STORM)
+def emitted(trace: Path, out: Path) -> Path:
+    """The logs our engine writes for ``trace``."""
+    result = simulate(trace)
     emit_logs(result.effects, result.profile, out)
     return out
+
+
+@pytest.fixture(scope="module")
+def storm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return emitted(STORM, tmp_path_factory.mktemp("storm"))
 
 
 def steps(*args: str) -> list[dict]:
@@ -101,10 +105,7 @@ FLAPPING = REPO / "examples" / "incidents" / "isr-flapping-follower.2.6.jsonl"
 
 @pytest.fixture(scope="module")
 def flapping(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("flapping")
-    result = simulate(FLAPPING)
-    emit_logs(result.effects, result.profile, out)
-    return out
+    return emitted(FLAPPING, tmp_path_factory.mktemp("flapping"))
 
 
 def test_a_partition_is_re_run_beside_its_lines(flapping: Path) -> None:
