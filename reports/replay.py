@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
 from rich.console import Console
@@ -94,7 +95,10 @@ def render(
     wait: Callable[[], bool] | None = None,
 ) -> None:
     """Each replay's steps (to ``until``, wall ms); ``wait``: called after each step when
-    stepping interactively, returns False to stop."""
+    stepping interactively, returns False to stop.  Lines are named below ``base`` (default:
+    the folder all their files share)."""
+    if base is None:
+        base = _shared_folder(s.observed.source for r in replays for s in r.steps if s.observed is not None)
     for r in replays:
         header(r, console)
         steps = [s for s in r.steps if until is None or r.case.wall(s.at) <= until]
@@ -102,6 +106,19 @@ def render(
         last = next((s.expected for s in reversed(steps) if s.expected is not None), None)
         _close(r, "group", engine(last) if last is not None else None, until,
                r.error is None and r.case.opaque is None, console)
+
+
+def _shared_folder(sources: Iterable[str]) -> str | None:
+    """The folder every source lies under, with its trailing separator (None if they share none):
+    the table names each line by the rest of its path."""
+    folders = {os.path.dirname(src) for src in sources}
+    if not folders:
+        return None
+    try:
+        common = os.path.commonpath(sorted(folders))
+    except ValueError:  # relative and absolute paths mixed
+        return None
+    return common.rstrip(os.sep) + os.sep if common else None
 
 
 def _close(r: GroupReplay | PartitionReplay, what: str, state: str | None, until: int | None, rerun: bool,
@@ -114,8 +131,11 @@ def _close(r: GroupReplay | PartitionReplay, what: str, state: str | None, until
     elif rerun:
         confirmed = sum(1 for s in r.steps if s.verdict == "ok")
         driven = sum(1 for s in r.steps if s.verdict == "stimulus")
-        console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
-                      f"(and the {driven} lines that were its stimuli).")
+        if confirmed + driven == 0:
+            console.print("Nothing to compare: the lines give only the state the re-run starts from.")
+        else:
+            console.print(f"[green]The engine re-made all {confirmed} logged changes it was not given[/] "
+                          f"(and the {driven} lines that were its stimuli).")
 
 
 def _walk(rows: Sequence[tuple[str, ...]], console: Console, wait: Callable[[], bool] | None) -> None:
@@ -178,6 +198,7 @@ def partition_engine(e: PartitionExpected | None) -> str:
 def render_partitions(replays: Sequence[PartitionReplay], console: Console, *, until: int | None = None,
                       wait: Callable[[], bool] | None = None) -> None:
     """Each partition's re-run beside its lines, as ``render`` does for groups."""
+    base = _shared_folder(s.observed.source for r in replays for s in r.steps if s.observed is not None)
     for r in replays:
         c = r.case
         console.print(f"\n[bold]partition {escape(c.name)}[/] ({escape(c.scope)}), Kafka "
@@ -191,7 +212,8 @@ def render_partitions(replays: Sequence[PartitionReplay], console: Console, *, u
         steps = [s for s in r.steps if until is None or c.wall(s.at) <= until]
         rows = []
         for s in steps:
-            where = f"{s.observed.source}:{s.observed.line}" if s.observed is not None else ""
+            where = (f"{s.observed.source.removeprefix(base or '')}:{s.observed.line}"
+                     if s.observed is not None else "")
             verdict = _OK.get(s.verdict, f"[yellow]{escape(s.verdict)}[/]")
             rows.append((_time(c.wall(s.at)), escape(partition_observed(s)),
                          escape(partition_engine(s.expected)), verdict, escape(where)))
