@@ -60,7 +60,8 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import chain
 
 from kafka_forensics.engine.effects import Effect, notes_of
@@ -80,6 +81,7 @@ from .emit import Record, controller_log, server_log, state_change_log
 
 # the log directory the Log lines name: Kafka's default log.dir (KafkaConfig), for a run has no disk
 LOG_DIR = "/tmp/kafka-logs"
+_BROKER_PATH = re.compile(r"^/brokers/ids/(?P<id>\d+)$")
 _STATE_PATH = re.compile(r"^/brokers/topics/(?P<topic>[^/]+)/partitions/(?P<partition>\d+)/state$")
 
 
@@ -106,9 +108,11 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
 
     def applied(e: LeaderChanged, i: int) -> None:
         """A broker applied a LeaderAndIsr (``e``): the controller's TRACE line for sending it,
-        where the effects give all it prints; then the broker's "starts at leader epoch" line,
-        leader or follower."""
+        where the effects give all it prints; the broker's lines for receiving the request it
+        came in (at its first partition); then the broker's "starts at leader epoch" line,
+        leader or follower; and the request's "Finished" line (at its last partition)."""
         a = e.applied
+        request, k = requests.get(id(e), (None, 0))
         sent = zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
         if sent is not None:
             controller, epoch, state = sent
@@ -117,23 +121,48 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                  {"details.type": kind, "_state": state, "replica": e.broker,
                   "tap": f"[{e.topic},{e.partition}]"},
                  file=state_change_log(controller, cluster), epoch=epoch)
+        if request is not None and k == 0:
+            received(request, i)
         if a is not None:
             leader = e.broker == e.to_leader
             emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
                  e.partition, epoch_start(e, a), file=state_change_log(e.broker, cluster)
                  if v >= (2, 6, 0) else None)
+        if request is not None and k == len(request.members) - 1:
+            emit(e.at, i, "lai_finished", e.broker, e.topic, e.partition, {
+                "duration_ms": 0, "correlation_id": request.correlation_id, "controller": request.controller,
+                "count": len(request.members)}, file=state_change_log(e.broker, cluster),
+                epoch=request.controller_epoch)
 
-    # the log-only notes beside the effects (EffectLog): each before the effect at its position
+    def received(request: _Request, i: int) -> None:
+        """The broker's lines as a controller's LeaderAndIsr arrives (ReplicaManager
+        .becomeLeaderOrFollower): 2.6+ "Handling … for N partitions" (INFO), then per partition
+        "Received LeaderAndIsr request …" (TRACE)."""
+        first = request.members[0][0]
+        log = state_change_log(request.broker, cluster)
+        emit(first.at, i, "lai_handling", request.broker, first.topic, first.partition, {
+            "correlation_id": request.correlation_id, "controller": request.controller,
+            "count": len(request.members)}, file=log, epoch=request.controller_epoch)
+        if v >= (2, 4, 0):
+            # 2.4.1 / 2.5.1 print it without "for partition …", which the catalogue's entries
+            # give from 2.6 only; from 2.6 it is TRACE under the default INFO
+            return
+        for e, a in request.members:
+            emit(e.at, i, "lai_received", request.broker, e.topic, e.partition, {
+                "_state": partition_state(e, a, v), "correlation_id": request.correlation_id,
+                "controller": request.controller, "controller_epoch": request.controller_epoch},
+                file=log, epoch=request.controller_epoch)
+
+    # the log-only notes beside the effects (EffectLog): each before the effect at its position; a
+    # LeaderAndIsr that kept the leader is written as one that moved it
     kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
                   if isinstance(n, LeaderKept)]
-    pending = 0
-    for i, e in enumerate(chain(effects, (None,))):
-        while pending < len(kept_notes) and kept_notes[pending][0] <= i:
-            # a LeaderAndIsr that kept the leader: written as one that moved it
-            applied(kept(kept_notes[pending][1]), i)
-            pending += 1
-        if e is None:
-            break
+    steps = list(_in_order(effects, kept_notes))
+    requests = {} if v >= (4, 0, 0) else _requests(steps)  # 4.0: KRaft only, no LeaderAndIsr
+    for i, e, note in steps:
+        if note:
+            applied(e, i)
+            continue
         if isinstance(e, ZkWrite):
             zk.apply(e)
         if isinstance(e, IsrChanged) and e.broker >= 0:
@@ -240,6 +269,66 @@ class _ZooKeeper:
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
 
 
+def _in_order(effects: Sequence[Effect], notes: Sequence[tuple[int, LeaderKept]]
+              ) -> Iterator[tuple[int, Effect, bool]]:
+    """(position, effect, from a note) in writing order: each note's stand-in (``kept``) before
+    the effect at its position, the notes past the last effect at the end."""
+    pending = 0
+    for i, e in enumerate(chain(effects, (None,))):
+        while pending < len(notes) and notes[pending][0] <= i:
+            yield i, kept(notes[pending][1]), True
+            pending += 1
+        if e is not None:
+            yield i, e, False
+
+
+@dataclass
+class _Request:
+    """One LeaderAndIsr request as a broker receives it: the controller's channel, its
+    correlation id there, and the partitions it carried (the effects and what they applied)."""
+
+    controller: int
+    controller_epoch: int
+    broker: int
+    correlation_id: int
+    members: list[tuple[LeaderChanged, LeaderAndIsrApplied]] = field(default_factory=list)
+
+
+def _requests(steps: Sequence[tuple[int, Effect, bool]]) -> dict[int, tuple[_Request, int]]:
+    """The request each LeaderAndIsr a broker applied from a controller came in (keyed by the
+    ``id`` of the effect or note stand-in), with its place among the request's partitions.
+
+    The engine delivers each partition's state on its own; Kafka's controller sends one request
+    per broker for a controller event's partitions (``ControllerBrokerRequestBatch``), so the
+    partitions one controller, in one epoch, had a broker apply at one instant are taken as one
+    request.  Its correlation id is ``NetworkClient``'s per-connection count (from 0): one
+    connection per controller epoch and broker (``ControllerChannelManager``, made at failover
+    and again when the broker registers anew, read at 0.10.2.2, 1.0.2, 2.8.2).  Kafka counts the
+    UpdateMetadata and StopReplica requests on that connection too, which the engine does not
+    send: the ids written increase per connection as Kafka's do, but are lower than Kafka's."""
+    registrations: dict[int, int] = {}  # broker -> times its /brokers/ids/N was created
+    next_id: dict[tuple[int, int, int, int], int] = {}
+    grouped: dict[tuple[int, int, int, int, int], _Request] = {}
+    out: dict[int, tuple[_Request, int]] = {}
+    for _, e, _ in steps:
+        if isinstance(e, ZkWrite) and e.ok and e.op == "create" and (m := _BROKER_PATH.match(e.path)):
+            registrations[int(m["id"])] = registrations.get(int(m["id"]), 0) + 1
+            continue
+        a = e.applied if isinstance(e, LeaderChanged) and e.broker >= 0 else None
+        if a is None or a.controller is None:
+            continue
+        assert isinstance(e, LeaderChanged)
+        channel = (a.controller, a.controller_epoch, e.broker, registrations.get(e.broker, 0))
+        request = grouped.get((e.at, *channel))
+        if request is None:
+            cid = next_id.get(channel, 0)
+            next_id[channel] = cid + 1
+            request = grouped[(e.at, *channel)] = _Request(a.controller, a.controller_epoch, e.broker, cid)
+        out[id(e)] = (request, len(request.members))
+        request.members.append((e, a))
+    return out
+
+
 def kept(n: LeaderKept) -> LeaderChanged:
     """The note of a LeaderAndIsr that kept the leader as the ``LeaderChanged`` its lines read: the
     same leader before and after (a stand-in for rendering, never an effect of the run)."""
@@ -276,17 +365,28 @@ def _sent(e: LeaderChanged, a: LeaderAndIsrApplied | None, v: w.KafkaVersion) ->
     the LeaderAndIsr broker ``e.broker`` applied; None for one no controller sent (scripted)."""
     if a is None or a.controller is None:
         return None
+    return a.controller, a.controller_epoch, partition_state(e, a, v)
+
+
+def partition_state(e: LeaderChanged, a: LeaderAndIsrApplied, v: w.KafkaVersion) -> str:
+    """The request's state for one partition as the broker's "received" line (and from 1.0 the
+    controller's "Sending" line) prints it: ``PartitionState.toString`` of the requests package,
+    lists ``Arrays.toString`` (0.10.0.1, 0.10.2.2) or ``Utils.join(…, ",")`` (0.11.0.2), ``isNew``
+    from 1.0 (1.0.2, 2.3.1); the generated ``LeaderAndIsrPartitionState`` from 2.4 (2.4.0, 2.5.1)."""
     s = a.state
-    if v < (2, 4, 0):  # LeaderAndIsrRequest.PartitionState.toString (1.0.2, 2.3.1): Utils.join(…, ",")
-        state = (f"PartitionState(controllerEpoch={s.controller_epoch}, leader={s.leader}, "
-                 f"leaderEpoch={s.leader_epoch}, isr={_ids(s.isr)}, zkVersion={s.zk_version}, "
-                 f"replicas={_ids(s.replicas)}, isNew={str(a.is_new).lower()})")
-    else:  # the generated LeaderAndIsrPartitionState.toString (2.4.0, 2.5.1): lists as [a, b]
-        state = (f"LeaderAndIsrPartitionState(topicName='{e.topic}', partitionIndex={e.partition}, "
-                 f"controllerEpoch={s.controller_epoch}, leader={s.leader}, leaderEpoch={s.leader_epoch}, "
-                 f"isr={_list(s.isr)}, zkVersion={s.zk_version}, replicas={_list(s.replicas)}, "
-                 f"addingReplicas=[], removingReplicas=[], isNew={str(a.is_new).lower()})")
-    return a.controller, a.controller_epoch, state
+    if v < (1, 0, 0):
+        ids = _list if v < (0, 11, 0) else _ids
+        return (f"PartitionState(controllerEpoch={s.controller_epoch}, leader={s.leader}, "
+                f"leaderEpoch={s.leader_epoch}, isr={ids(s.isr)}, zkVersion={s.zk_version}, "
+                f"replicas={ids(s.replicas)})")
+    if v < (2, 4, 0):
+        return (f"PartitionState(controllerEpoch={s.controller_epoch}, leader={s.leader}, "
+                f"leaderEpoch={s.leader_epoch}, isr={_ids(s.isr)}, zkVersion={s.zk_version}, "
+                f"replicas={_ids(s.replicas)}, isNew={str(a.is_new).lower()})")
+    return (f"LeaderAndIsrPartitionState(topicName='{e.topic}', partitionIndex={e.partition}, "
+            f"controllerEpoch={s.controller_epoch}, leader={s.leader}, leaderEpoch={s.leader_epoch}, "
+            f"isr={_list(s.isr)}, zkVersion={s.zk_version}, replicas={_list(s.replicas)}, "
+            f"addingReplicas=[], removingReplicas=[], isNew={str(a.is_new).lower()})")
 
 
 def _list(ids: Sequence[int]) -> str:

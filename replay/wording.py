@@ -143,7 +143,9 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
 #: entry has not the first's: the brokers' side of the state change log, StateChangeLogger's
 #: ``[Broker id=N] `` from 1.0 (1.0.2, 2.6.0, 3.5.2)
 OTHER_PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
-    "state.change.logger": (("1.0+", "[Broker id={node}] "),),
+    # 0.8-0.11: none, the brokers' lines name the broker in their text ("Broker N received …",
+    # ReplicaManager 0.10.2.2, 0.11.0.2)
+    "state.change.logger": (("0.8-0.11", ""), ("1.0+", "[Broker id={node}] ")),
 })
 
 
@@ -160,11 +162,11 @@ def prefix_for(template: Template, logger: str, v: KafkaVersion, static: bool) -
             want = _CLIENT
     else:
         want = next((p for versions, p in PREFIXES.get(logger, ()) if in_range(versions, v)), "")
+    other = [p for versions, p in OTHER_PREFIXES.get(logger, ()) if in_range(versions, v)]
     if template.prefix is None:
-        return "" if want == "" else None
+        return "" if want == "" or "" in other else None
     if want == "":
         return "" if template.prefix.optional else None
-    other = [p for versions, p in OTHER_PREFIXES.get(logger, ()) if in_range(versions, v)]
     for candidate in (want, *other):
         for alternative in template.prefix.alternatives:
             if _without_raw(alternative) == candidate:
@@ -212,6 +214,13 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # ControllerChannelManager: stateChangeLogger.trace(...) in every version (0.9 -> 3.9)
     "scl.send_lai.0_9": (("0.9-0.11", "TRACE"),),
     "scl.send_lai": (("1.0+", "TRACE"),),
+    # ReplicaManager.becomeLeaderOrFollower: stateChangeLogger.trace(...) per partition (0.10.0.1,
+    # 0.10.2.2, 0.11.0.2, 1.0.2, 2.3.1, 2.4.1, 2.5.1, 2.6.3, 3.5.2); the 2.6+ batch lines info(...)
+    "broker_state.lai_received.0_8": (("0.8-0.11", "TRACE"),),
+    "broker_state.lai_received.1_0": (("1.0-2.5", "TRACE"),),
+    "broker_state.lai_received.2_6": (("2.4+", "TRACE"),),
+    "broker_state.lai_handling_batch": (("2.6+", "INFO"),),
+    "broker_state.lai_finished": (("2.7+", "INFO"),),
     "selector.unclean": (("0.8-1.0", "WARN"),),
 })
 
@@ -362,6 +371,11 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
                            "leader_epoch.start.2_6", "leader_epoch.start.2_4", "leader_epoch.start.0_11"),
     "follower_epoch_start": ("follower_epoch.start.3_6", "follower_epoch.start.3_3",
                              "follower_epoch.start.2_6"),
+    # -- broker: ReplicaManager.becomeLeaderOrFollower, a LeaderAndIsr received --
+    "lai_received": ("broker_state.lai_received.2_6", "broker_state.lai_received.1_0",
+                     "broker_state.lai_received.0_8"),
+    "lai_handling": ("broker_state.lai_handling_batch",),
+    "lai_finished": ("broker_state.lai_finished",),
 })
 
 
