@@ -46,9 +46,15 @@ Levels: a line is written when its level reaches the root's (``level``, INFO in 
 default config) or, for a logger the default config sets lower, that logger's:
 ``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
 
-Not written yet: the brokers' "Received LeaderAndIsr request" (its correlation id is the
-controller's per-broker request count, UpdateMetadata included, which the engine does not send:
-not invented); the controller's other lines (broker failures, replica state changes), the
+A broker's LeaderAndIsr from a controller (``_requests``): 0.10-2.3 "received LeaderAndIsr
+request <PartitionState> correlation id N from controller C epoch E for partition …" (TRACE),
+2.6+ "Handling LeaderAndIsr request correlationId N … for K partitions" (INFO), 2.7+ "Finished …
+in 0ms …" (INFO); 2.4-2.5's "Received" (no "for partition") waits for the catalogue's entry to
+cover them.  The correlation ids count the LeaderAndIsr requests on each controller-to-broker
+connection from 0; Kafka's count UpdateMetadata and StopReplica too, so Kafka's are higher.
+
+Not written yet: the per-partition "handling … starting the become-leader transition" lines;
+the controller's other lines (broker failures, replica state changes), the
 fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition proposal's
 "Shrinking ISR" (only committed changes are written). The topic id the 3.3+ lines print is a
 stand-in derived from the topic's name (``topic_id``): Kafka draws it at random.
