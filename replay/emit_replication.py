@@ -46,11 +46,10 @@ Levels: a line is written when its level reaches the root's (``level``, INFO in 
 default config) or, for a logger the default config sets lower, that logger's:
 ``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
 
-A broker's LeaderAndIsr from a controller (``_requests``): 0.10-2.3 "received LeaderAndIsr
-request <PartitionState> correlation id N from controller C epoch E for partition …" (TRACE),
-2.6+ "Handling LeaderAndIsr request correlationId N … for K partitions" (INFO), 2.7+ "Finished …
-in 0ms …" (INFO); 2.4-2.5's "Received" (no "for partition") waits for the catalogue's entry to
-cover them.  The correlation ids count the LeaderAndIsr requests on each controller-to-broker
+A broker's LeaderAndIsr from a controller (``_requests``): 0.10-2.5 "received LeaderAndIsr
+request <PartitionState> correlation id N from controller C epoch E" (TRACE; "for partition …"
+up to 2.3), 2.6+ "Handling LeaderAndIsr request correlationId N … for K partitions" (INFO), 2.7+
+"Finished … in 0ms …" (INFO).  The correlation ids count the LeaderAndIsr requests on each controller-to-broker
 connection from 0; Kafka's count UpdateMetadata and StopReplica too, so Kafka's are higher.
 
 Not written yet: the per-partition "handling … starting the become-leader transition" lines;
@@ -149,10 +148,8 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         emit(first.at, i, "lai_handling", request.broker, first.topic, first.partition, {
             "correlation_id": request.correlation_id, "controller": request.controller,
             "count": len(request.members)}, file=log, epoch=request.controller_epoch)
-        if v >= (2, 4, 0):
-            # 2.4.1 / 2.5.1 print it without "for partition …", which the catalogue's entries
-            # give from 2.6 only; from 2.6 it is TRACE under the default INFO
-            return
+        if v >= (2, 6, 0):
+            return  # from 2.6 the per-partition line is TRACE under the default INFO
         for e, a in request.members:
             emit(e.at, i, "lai_received", request.broker, e.topic, e.partition, {
                 "_state": partition_state(e, a, v), "correlation_id": request.correlation_id,

@@ -217,7 +217,7 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # ReplicaManager.becomeLeaderOrFollower: stateChangeLogger.trace(...) per partition (0.10.0.1,
     # 0.10.2.2, 0.11.0.2, 1.0.2, 2.3.1, 2.4.1, 2.5.1, 2.6.3, 3.5.2); the 2.6+ batch lines info(...)
     "broker_state.lai_received.0_8": (("0.8-0.11", "TRACE"),),
-    "broker_state.lai_received.1_0": (("1.0-2.5", "TRACE"),),
+    "broker_state.lai_received.1_0": (("1.0-2.3", "TRACE"),),
     "broker_state.lai_received.2_6": (("2.4+", "TRACE"),),
     "broker_state.lai_handling_batch": (("2.6+", "INFO"),),
     "broker_state.lai_finished": (("2.7+", "INFO"),),

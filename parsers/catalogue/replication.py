@@ -471,14 +471,15 @@ BROKER_STATE_CHANGE_TEMPLATES: list[Template] = [
          "id 2" + _SCL,
          const=_UM, note="2.6 replaced the per-partition TRACE lines by this INFO summary"),
     # --- LeaderAndIsr received / ignored -------------------------------------------------
-    _scl("broker_state.lai_received.2_6", Kind.LEADER_AND_ISR_RECEIVED, "2.6+",
+    # 2.4 dropped "for partition …" (ReplicaManager.becomeLeaderOrFollower at 2.4.1, 2.5.1, 2.6.0)
+    _scl("broker_state.lai_received.2_6", Kind.LEADER_AND_ISR_RECEIVED, "2.4+",
          "Received LeaderAndIsr request {_state:text} correlation id {correlation_id} " + _FROM,
          "[2021-04-28 11:31:58,101] TRACE [Broker id=0] Received LeaderAndIsr request "
          "LeaderAndIsrPartitionState(topicName='erstesTopic', partitionIndex=1, controllerEpoch=7, leader=0, "
          "leaderEpoch=6, isr=[0], zkVersion=10, replicas=[0, 1], addingReplicas=[], removingReplicas=[], "
          "isNew=false) correlation id 1 from controller 0 epoch 7" + _SCL,
          const=_LAI, derive=partition_state),
-    _scl("broker_state.lai_received.1_0", Kind.LEADER_AND_ISR_RECEIVED, "1.0-2.5",
+    _scl("broker_state.lai_received.1_0", Kind.LEADER_AND_ISR_RECEIVED, "1.0-2.3",
          "Received LeaderAndIsr request {_state:text} correlation id {correlation_id} " + _FROM
          + " for partition {tp}",
          "[2020-05-28 03:02:03,746] TRACE [Broker id=0] Received LeaderAndIsr request "
