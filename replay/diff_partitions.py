@@ -235,14 +235,19 @@ def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> Pa
     if o.kind in _ISR_KINDS:
         want = sorted(o.isr or ())
         causes = ("shrink", "expand") if o.kind == "isr_updated" else ("shrink", "expand", "proposal")
-        return next((e for e in near if e.cause in causes and sorted(e.isr) == want), None)
+        return _closest(o, [e for e in near if e.cause in causes and sorted(e.isr) == want])
     if o.kind in _LEADER_KINDS:
-        return next(
-            (e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch), None
-        ) or _current(expected, o)
+        return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch]) \
+            or _current(expected, o)
     if o.kind == "follower_epoch_start":
         return _current(expected, o)
     return None
+
+
+def _closest(o: PartitionObservation, candidates: Sequence[PartitionExpected]) -> PartitionExpected | None:
+    """The candidate nearest the line in time (a flapping ISR makes the same change every few
+    seconds: the window may hold the one before and the one after), the earlier on a tie."""
+    return min(candidates, key=lambda e: (abs(e.at - o.at), e.at), default=None)
 
 
 def _current(expected: Sequence[PartitionExpected], o: PartitionObservation) -> PartitionExpected | None:
