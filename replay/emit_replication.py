@@ -49,8 +49,9 @@ default config) or, for a logger the default config sets lower, that logger's:
 A broker's LeaderAndIsr from a controller (``_requests``): 0.10-2.5 "received LeaderAndIsr
 request <PartitionState> correlation id N from controller C epoch E" (TRACE; "for partition …"
 up to 2.3), 2.6+ "Handling LeaderAndIsr request correlationId N … for K partitions" (INFO), 2.7+
-"Finished … in 0ms …" (INFO).  The correlation ids count the LeaderAndIsr requests on each controller-to-broker
-connection from 0; Kafka's count UpdateMetadata and StopReplica too, so Kafka's are higher.
+"Finished … in 0ms …" (INFO).  The correlation ids count the LeaderAndIsr requests on each
+controller-to-broker connection from 0; Kafka's count UpdateMetadata and StopReplica too, so
+Kafka's are higher.
 
 Not written yet: the per-partition "handling … starting the become-leader transition" lines;
 the controller's other lines (broker failures, replica state changes), the
