@@ -73,7 +73,8 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
         for detector in all_detectors():
             if detector is not clock_skew:
                 found.extend(f for f in detector(corrected, opts) if entities is None or f.names() & entities)
-        summary = clusters(corrected)  # the wording is the same whatever the clocks say
+        # the wording is the same whatever the clocks say
+        summary = clusters(corrected, engine_runs(corrected))
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
     return CheckReport(tuple(found), events.height, sources, digest(events), opts, summary)
@@ -99,9 +100,35 @@ CONFIGS = ("replica.lag.time.max.ms", "min.insync.replicas", "unclean.leader.ele
            "offsets.topic.replication.factor")
 
 
-def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
+def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
+    """Per scope, what the engine re-ran: consumer groups and partitions, and the stretches they
+    were re-run in (a coordinator move, a Dead group, a quiet spell, a re-created topic or lines
+    that skip a change start a new one).  Read from this check's runs (``detect.per_check``)."""
+    from .detect import per_check
+    from .diff_groups import replay_groups
+    from .diff_partitions import replay_partitions
+
+    names: dict[tuple[str, str], set[str]] = {}
+    runs: dict[tuple[str, str], int] = {}
+    replays = [("group", g.case.scope, g.case.group)
+               for g in per_check(events, "group_replays", lambda: replay_groups(events))]
+    replays += [("partition", p.case.scope, p.case.name)
+                for p in per_check(events, "partition_replays", lambda: replay_partitions(events))]
+    for what, scope, name in replays:
+        names.setdefault((scope, what), set()).add(name)
+        runs[(scope, what)] = runs.get((scope, what), 0) + 1
+    out: dict[str, dict[str, int]] = {}
+    for (scope, what), ran in sorted(runs.items()):
+        entry = out.setdefault(scope, {"groups": 0, "group_runs": 0, "partitions": 0, "partition_runs": 0})
+        entry[f"{what}s"], entry[f"{what}_runs"] = len(names[(scope, what)]), ran
+    return out
+
+
+def clusters(scoped: pl.DataFrame,
+             runs: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, dict[str, Any]]:
     """Per scope: ``kafka_version`` (from the wording; ``kafka_version_by_file`` when the files
-    disagree) and ``configs`` (each setting's values across the brokers' config dumps)."""
+    disagree), ``configs`` (each setting's values across the brokers' config dumps) and
+    ``engine_runs`` (``runs``: what the engine re-ran)."""
     out: dict[str, dict[str, Any]] = {}
     worded = releases(scoped)
     for scope, wording in worded.items():
@@ -118,6 +145,8 @@ def clusters(scoped: pl.DataFrame) -> dict[str, dict[str, Any]]:
                 values = seen.setdefault(name, [])
                 if settings[name] not in values:
                     values.append(settings[name])
+    for scope, ran in (runs or {}).items():
+        out.setdefault(scope, {"kafka_version": None})["engine_runs"] = dict(ran)
     for entry in out.values():
         if "configs" in entry:
             entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}

@@ -537,5 +537,7 @@ def _session_ms(case: GroupCase, member: str | None) -> int:
 
 
 def group_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
-    """The detector ``check`` runs: every group's engine diff."""
-    return [f for r in replay_groups(events) for f in r.findings]
+    """The detector ``check`` runs: every group's engine diff (kept for the report's counts)."""
+    from .detect import per_check
+
+    return [f for r in per_check(events, "group_replays", lambda: replay_groups(events)) for f in r.findings]

@@ -411,5 +411,8 @@ class _Findings:
 
 
 def partition_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
-    """The detector ``check`` runs: every partition's engine diff."""
-    return [f for r in replay_partitions(events) for f in r.findings]
+    """The detector ``check`` runs: every partition's engine diff (kept for the report's counts)."""
+    from .detect import per_check
+
+    return [f for r in per_check(events, "partition_replays", lambda: replay_partitions(events))
+            for f in r.findings]

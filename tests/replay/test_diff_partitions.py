@@ -186,3 +186,11 @@ def test_lines_that_skip_an_isr_change_start_the_re_run_again_instead_of_reporti
     assert [r.findings for r in replays] == [(), ()]
     assert "the lines skip a change (the ISR was [1,2] after the last line, [1,3] at this one)" in (
         replays[0].case.stopped_why or "")
+
+
+def test_the_report_says_what_the_engine_re_ran(logs_2_4: Path) -> None:
+    """A report that finds nothing should still say the engine ran: one partition, one run."""
+    report = check(view.load([str(logs_2_4)]))
+    (entry,) = report.clusters.values()
+    assert entry["engine_runs"] == {"groups": 0, "group_runs": 0, "partitions": 1, "partition_runs": 1}
+    assert entry["engine_profile"] == "2.4"
