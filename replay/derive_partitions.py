@@ -28,7 +28,6 @@ diff to hold against the lines (``diff_partitions``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +35,7 @@ from typing import Any
 from kafka_forensics.engine.profiles import Profile, Switch
 
 from .derive_groups import Derived, Level
+from .detect.partitions import _broker, _details
 from .trace import Header, Trace
 
 #: the kinds a partition's re-run reads
@@ -114,16 +114,12 @@ class PartitionCase:
     #: (source, line) of a shrink sooner than the lag allows -> (follower, its last catch-up, lag,
     #: the shrink's virtual ms)
     early: Mapping[tuple[str, int], tuple[int, int, int, int]] = field(default_factory=dict)
-    first_line_at: int = 0  # virtual ms of the first line
+    first_at: int = 0  # virtual ms of the first line
     #: where the lines skip a change: the index of the row the next stretch starts from
     resume: int | None = None
 
     def wall(self, at: int) -> int:
         return self.epoch_ms + at
-
-    @property
-    def first_at(self) -> int:
-        return self.first_line_at
 
     def early_gaps(self) -> list[tuple[int, int]]:
         return [(at, since) for (_, since, _, at) in self.early.values()]
@@ -142,24 +138,6 @@ def lag_ms(profile: Profile, configs: Mapping[str, Any]) -> tuple[int, str]:
 
 def _ids(value: Any) -> tuple[int, ...] | None:
     return None if value is None else tuple(int(b) for b in value)
-
-
-def _details(r: Mapping[str, Any]) -> dict[str, Any]:
-    raw = r.get("details")
-    if not raw:
-        return {}
-    try:
-        out = json.loads(raw)
-    except (TypeError, ValueError):
-        return {}
-    return out if isinstance(out, dict) else {}
-
-
-def _writer(r: Mapping[str, Any]) -> int | None:
-    for key in ("broker", "node"):
-        if r.get(key) is not None:
-            return int(r[key])
-    return None
 
 
 @dataclass
@@ -302,7 +280,7 @@ def _derive(
             PartitionObservation(
                 at,
                 str(r["kind"]),
-                _writer(r),
+                _broker(r),
                 leader if leader is not None else _leader_of(r),
                 None if r.get("leader_epoch") is None else int(r["leader_epoch"]),
                 isr if isr is not None else _ids(r.get("isr")),
@@ -391,13 +369,13 @@ def _derive(
         kind = r["kind"]
         before = r.get("prev_isr") if kind in ("isr_shrink", "isr_expand") else \
             r.get("isr") if kind == "isr_updated" and not alter else None  # 2.7-: after its own line
-        if before is not None and r is not seed and _writer(r) == st.leader \
+        if before is not None and r is not seed and _broker(r) == st.leader \
                 and sorted(_ids(before) or ()) != sorted(st.isr):
             # the leader changes an ISR the lines never left it with: changes are missing
             # (rotated-away lines); the engine cannot know them, so the re-run starts again here
             stopped_at, resume = at, i
-            stopped_why = (f"the lines skip a change (the ISR was {_show(st.isr)} after the last line, "
-                           f"{_show(_ids(before))} at this one): re-seeded from here")
+            stopped_why = (f"the lines skip a change (the ISR was {show_isr(st.isr)} after the last line, "
+                           f"{show_isr(_ids(before))} at this one): re-seeded from here")
             break
         if r is seed and kind in ("isr_updated", "follower_epoch_start"):
             obs(r, at, drives=True)  # the state the re-run starts from
@@ -431,7 +409,7 @@ def _derive(
             pending_reply = False
             obs(r, at, drives=True, isr=isr)
         elif kind == "leader_epoch_start":
-            broker, epoch = _writer(r), r.get("leader_epoch")
+            broker, epoch = _broker(r), r.get("leader_epoch")
             if broker is None or epoch is None:
                 continue
             isr = _ids(r.get("isr")) or (st.isr if broker in st.isr else (broker,))
@@ -459,7 +437,7 @@ def _derive(
                 obs(r, at, leader=lead)
         elif kind == "isr_shrink":
             new, old = _ids(r.get("isr")), _ids(r.get("prev_isr"))
-            if new is None or old is None or _writer(r) != st.leader or pending_reply:
+            if new is None or old is None or _broker(r) != st.leader or pending_reply:
                 obs(r, at)
                 continue
             gone = tuple(x for x in old if x not in new)
@@ -476,7 +454,7 @@ def _derive(
             obs(r, at)
         elif kind == "isr_expand":
             new, old = _ids(r.get("isr")), _ids(r.get("prev_isr"))
-            if new is None or old is None or _writer(r) != st.leader or pending_reply:
+            if new is None or old is None or _broker(r) != st.leader or pending_reply:
                 obs(r, at)
                 continue
             for f in new:
@@ -488,7 +466,7 @@ def _derive(
             obs(r, at)
         elif kind == "isr_updated":
             new = _ids(r.get("isr"))
-            if new is None or _writer(r) != st.leader:
+            if new is None or _broker(r) != st.leader:
                 obs(r, at)
                 continue
             if not alter:
@@ -534,12 +512,13 @@ def _derive(
         stopped_at=stopped_at,
         stopped_why=stopped_why,
         early=early,
-        first_line_at=int(rows[0]["at"]) - origin,
+        first_at=int(rows[0]["at"]) - origin,
         resume=resume,
     )
 
 
-def _show(isr: Sequence[int] | None) -> str:
+def show_isr(isr: Sequence[int] | None) -> str:
+    """``[1,2]``: an ISR as the replay table and the findings print it."""
     return "[" + ",".join(str(b) for b in isr or ()) + "]"
 
 
@@ -562,7 +541,7 @@ def _leader_of(r: Mapping[str, Any]) -> int | None:
     if kind in CONTROLLER_KINDS or kind == "follower_epoch_start":
         return None if r.get("leader") is None or int(r["leader"]) < 0 else int(r["leader"])
     if kind in ("leader_epoch_start", "isr_shrink", "isr_expand", "isr_updated"):
-        return _writer(r)
+        return _broker(r)
     return None
 
 
@@ -583,6 +562,6 @@ def _replicas(rows: Sequence[Mapping[str, Any]]) -> list[int]:
                 seen.update(_ids(r.get(key)) or ())
             if (lead := _leader_of(r)) is not None:
                 seen.add(lead)
-            if r["kind"] == "follower_epoch_start" and _writer(r) is not None:
-                seen.add(int(_writer(r)))  # type: ignore[arg-type]
+            if r["kind"] == "follower_epoch_start" and _broker(r) is not None:
+                seen.add(int(_broker(r)))
     return sorted(seen)

@@ -36,6 +36,7 @@ from .derive_partitions import (
     PartitionCase,
     PartitionObservation,
     derive,
+    show_isr,
 )
 from .emit_replication import kept as kept_as_change
 from .findings import Evidence, Finding, FindingKind, Severity, iso
@@ -298,14 +299,10 @@ def _with_last_consistent(finding: Finding, steps: Sequence[PartitionStep], case
     e = agreed[-1].expected
     assert e is not None
     last = (
-        f"leader {e.leader} at leader epoch {e.leader_epoch}, ISR {_ids(e.isr)} at "
+        f"leader {e.leader} at leader epoch {e.leader_epoch}, ISR {show_isr(e.isr)} at "
         f"{iso(case.wall(agreed[-1].at))}"
     )
     return replace(finding, details={**finding.details, "last_consistent": last})
-
-
-def _ids(isr: Sequence[int] | None) -> str:
-    return "[" + ",".join(str(b) for b in isr or ()) + "]"
 
 
 class _Findings:

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from kafka_forensics.replay.counterfactual import WhatIf
+from kafka_forensics.replay.derive_partitions import show_isr
 from kafka_forensics.replay.diff_groups import Expected, GroupReplay, Step
 from kafka_forensics.replay.diff_partitions import PartitionExpected, PartitionReplay, PartitionStep
 from kafka_forensics.replay.findings import iso
@@ -164,10 +165,6 @@ def _findings(found: Sequence[Any], console: Console) -> None:
 
 # -- partitions ---------------------------------------------------------------------------------
 
-def _isr(isr: Sequence[int] | None) -> str:
-    return "[" + ",".join(str(b) for b in isr or ()) + "]"
-
-
 def partition_observed(s: PartitionStep) -> str:
     o = s.observed
     if o is None:
@@ -178,7 +175,7 @@ def partition_observed(s: PartitionStep) -> str:
     if o.leader_epoch is not None:
         parts.append(f"epoch {o.leader_epoch}")
     if o.isr is not None:
-        parts.append(f"ISR {_isr(o.isr)}")
+        parts.append(f"ISR {show_isr(o.isr)}")
     if o.zk_version is not None:
         parts.append(f"version {o.zk_version}")
     return ", ".join(parts)
@@ -187,9 +184,9 @@ def partition_observed(s: PartitionStep) -> str:
 def partition_engine(e: PartitionExpected | None) -> str:
     if e is None:
         return "—"
-    text = f"leader {e.leader} epoch {e.leader_epoch}, ISR {_isr(e.isr)}"
+    text = f"leader {e.leader} epoch {e.leader_epoch}, ISR {show_isr(e.isr)}"
     if e.cause in ("shrink", "expand", "proposal"):
-        text = f"{e.cause}: ISR {_isr(e.isr)}"
+        text = f"{e.cause}: ISR {show_isr(e.isr)}"
     if e.zk_version is not None:
         text += f", version {e.zk_version}"
     return text
