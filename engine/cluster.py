@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .config import Config
-from .effects import Effect, EffectLog, Response
+from .effects import Effect, EffectLog, RequestReceived, Response
 from .group.coordinator import GroupCoordinator
 from .group.requests import CoordinatorControl, GroupRequest
 from .profiles import Profile
@@ -74,8 +74,9 @@ class Cluster:
         """Hand a request to the coordinator now; the effects it set off."""
         effects = self.effects
         mark = len(effects)
+        effects.notes.append((mark, RequestReceived(self.timers.now, request)))
         if self._draining or self._queue:
-            self.send(request)
+            self._queue.append(lambda: self.coordinator.handle(request))
             self._drain()
             return effects[mark:]
         # nothing queued and nobody draining: handling it now is what queueing it and
@@ -116,6 +117,7 @@ class Cluster:
 
     def send(self, request: GroupRequest) -> None:
         """A request on its way to the coordinator (handled in turn)."""
+        self.effects.note(RequestReceived(self.timers.now, request))
         self._queue.append(lambda: self.coordinator.handle(request))
 
     def emit(self, effect: Effect) -> None:

@@ -82,6 +82,17 @@ class EffectLog(list[Any]):
         self.notes.append((len(self), item))
 
 
+@dataclass(frozen=True, slots=True)
+class RequestReceived:
+    """A request reached the group coordinator: a log-only note (``EffectLog.notes``), no effect.
+    Kafka's request log (``kafka-request.log``) prints each request beside its response, with the
+    time it waited (``totalTime``): ``--emit-logs`` pairs this note with the request's
+    :class:`Response` to write that line.  ``request`` is the request value as sent."""
+
+    at: int
+    request: Any
+
+
 def notes_of(effects: Any) -> list[tuple[int, Any]]:
     """The log-only notes kept beside ``effects`` (none for a plain list of effects)."""
     return effects.notes if isinstance(effects, EffectLog) else []
