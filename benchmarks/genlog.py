@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -36,7 +37,7 @@ except ImportError:  # pragma: no cover - script mode
     from kafka_config import SETTINGS  # type: ignore[no-redef]
 
 #: Bump when the output changes: cached files are keyed by it.
-GENERATOR_VERSION = 3
+GENERATOR_VERSION = 4
 
 BROKER = 3
 BROKERS = (1, 2, 3, 4, 5, 6)
@@ -276,113 +277,310 @@ def _gc(msg: str, level: str = "INFO") -> str:
     return f"{level} [GroupCoordinator {BROKER}]: {msg} (kafka.coordinator.group.GroupCoordinator)"
 
 
-def ep_rebalance(w: World) -> list[str]:
-    r = w.rng
-    g = r.choice(w.groups)
-    cp = r.randrange(50)
-    gen = r.randint(1, 4000)
-    n = r.randint(1, 24)
-    members = [w.member(g) for _ in range(min(n, 3))]
-    recs: list[str] = []
-    x = r.random()
-    if x < 0.4:  # a new member
-        recs.append(_gc(f"Dynamic member with unknown member id joins group {g} in Stable state. Created a "
-                        "new "
-                        f"member id {members[0]} and request the member to rejoin with this id."))
-        reason = f"Adding new member {members[0]} with group instance id None"
-    elif x < 0.7:  # a member missed its heartbeats
-        recs.append(_gc(f"Member {members[0]} in group {g} has failed, removing it from the group"))
-        reason = f"removing member {members[0]} on heartbeat expiration"
-    elif x < 0.85:  # a member left
-        recs.append(_gc(f"Member[group.instance.id None, member.id {members[0]}] in group {g} has left, "
-                        "removing it from the group"))
-        reason = f"removing member {members[0]} on LeaveGroup"
-    else:
-        reason = r.choice(_REBALANCE_REASONS).format(m=members[-1])
-    recs.append(_gc(f"Preparing to rebalance group {g} in state PreparingRebalance with old generation {gen} "
-                    f"(__consumer_offsets-{cp}) (reason: {reason})"))
-    if r.random() < 0.08:
-        recs.append(_gc(f"Group {g} with generation {gen + 1} is now empty (__consumer_offsets-{cp})"))
+def _java_hash(text: str) -> int:
+    """``String.hashCode`` (UTF-16 code units; our names are ASCII), as a signed 32-bit int."""
+    h = 0
+    for ch in text:
+        h = (31 * h + ord(ch)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def offsets_partition(group: str, partitions: int = 50) -> int:
+    """``GroupMetadataManager.partitionFor``: ``Utils.abs(groupId.hashCode) % partitions``."""
+    return (_java_hash(group) & 0x7FFFFFFF) % partitions
+
+
+#: two changes to one group or one partition's ISR are at least this far apart (ms), past the
+#: detectors' 10-minute storm and flapping windows: a real broker's groups and partitions
+#: change now and then, not in bursts (a burst is what the detectors are there to report)
+QUIET_MS = 11 * 60_000
+#: replica.lag.time.max.ms: a follower leaves the ISR only this long after it last caught up
+LAG_MS = 30_000
+#: the longest a group waits for a new member after it emptied before the next change
+_MAX_MEMBERS = 8
+
+
+@dataclass
+class _Group:
+    name: str
+    partition: int  # its __consumer_offsets partition
+    generation: int
+    members: list[str]  # joined order: the first is the leader
+    last: int = -(1 << 62)  # ms of the last change
+
+
+@dataclass
+class _Replica:
+    """A partition this broker holds a replica of, as this broker knows it."""
+
+    tp: str
+    replicas: tuple[int, ...]  # the assignment; the first is the preferred leader
+    leader: int
+    epoch: int
+    isr: list[int]
+    zk_version: int
+    hw: int
+    leo: int
+    rate: float  # records per ms appended to it
+    at: int = START_MS  # ms of ``leo``
+    last: int = -(1 << 62)  # ms of the last change this broker logged
+    caught_up: dict[int, int] = field(default_factory=dict)  # follower -> ms it last (re)joined the ISR
+
+
+class Broker:
+    """Broker 3's coordinator and replica state: the group and ISR episodes are rendered from
+    it in log order, each at the time its first record is written, so that every group's
+    generations go up by one, members join before they are named, only ISR members leave the
+    ISR and only missing replicas come back, offsets only grow within a leader epoch and
+    leader epochs only go up (Kafka 2.5's rules; the wording is 2.5's, as the catalogue has it)."""
+
+    def __init__(self, world: World, rng: random.Random) -> None:
+        self.w = World(rng)  # its own random pieces, the same topics and groups as ``world``
+        self.w.topics, self.w.groups = world.topics, world.groups
+        r = self.w.rng
+        self.groups = [_Group(g, offsets_partition(g), r.randint(1, 4000), [])
+                       for g in world.groups]
+        # Every group is Empty when the log starts (its consumers come up after the brokers), so
+        # each member this log names joined in it: 2.5's lines never say how many members a
+        # group has, and a member nobody named cannot be followed.
+        self.replicas: list[_Replica] = []
+        for t, n in world.topics:
+            for p in range(n):
+                reps = tuple(r.sample(BROKERS, 3))
+                if BROKER not in reps:
+                    continue
+                leo = int(10 ** r.uniform(2, 9))
+                self.replicas.append(_Replica(
+                    f"{t}-{p}", reps, reps[0], r.randint(1, 60), list(reps), r.randint(5, 400),
+                    leo - r.randint(0, 40), leo, 10 ** r.uniform(-4, 0.5)))
+        self.led = [p for p in self.replicas if p.leader == BROKER]
+        self.behind: list[_Replica] = []  # led partitions with a follower out of the ISR
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _grow(self, p: _Replica, now: int) -> int:
+        """The leader's log end offset at ``now``: the records appended since, at least one."""
+        p.leo += 1 + int(p.rate * max(0, now - p.at))
+        p.at = now
+        return p.leo
+
+    def _pick(self, items: list[Any], now: int, ok: Callable[[Any], bool] = lambda _: True) -> Any:
+        """A random item quiet for ``QUIET_MS`` and ``ok``, or None (a few draws, then give up)."""
+        r = self.w.rng
+        for _ in range(8):
+            it = r.choice(items)
+            if now - it.last >= QUIET_MS and ok(it):
+                return it
+        return None
+
+    # -- episodes -----------------------------------------------------------------------------
+    def rebalance(self, now: int) -> list[str]:
+        g = self._pick(self.groups, now)
+        if g is None:
+            return []
+        r, name, cp = self.w.rng, g.name, g.partition
+        g.last = now
+        recs: list[str] = []
+        x = r.random()
+        if not g.members or (x < 0.4 and len(g.members) < _MAX_MEMBERS):  # a new member
+            new = self.w.member(name)
+            reason = f"Adding new member {new} with group instance id None"
+            g.members.append(new)
+        elif x < 0.7:  # a member missed its heartbeats for a session
+            gone = r.choice(g.members)
+            recs.append(_gc(f"Member {gone} in group {name} has failed, removing it from the group"))
+            reason = f"removing member {gone} on heartbeat expiration"
+            g.members.remove(gone)
+        elif x < 0.85:  # a member left
+            gone = r.choice(g.members)
+            recs.append(_gc(f"Member[group.instance.id None, member.id {gone}] in group {name} has left, "
+                            "removing it from the group"))
+            reason = f"removing member {gone} on LeaveGroup"
+            g.members.remove(gone)
+        else:  # a member rejoins with new metadata (the leader after a topic change, say)
+            reason = f"Updating metadata for member {r.choice(g.members)}"
+        recs.append(_gc(f"Preparing to rebalance group {name} in state PreparingRebalance with old "
+                        f"generation {g.generation} (__consumer_offsets-{cp}) (reason: {reason})"))
+        g.generation += 1
+        if not g.members:
+            recs.append(_gc(f"Group {name} with generation {g.generation} is now empty "
+                            f"(__consumer_offsets-{cp})"))
+            return recs
+        recs.append(_gc(f"Stabilized group {name} generation {g.generation} (__consumer_offsets-{cp})"))
+        recs.append(_gc(f"Assignment received from leader for group {name} for generation {g.generation}"))
         return recs
-    recs.append(_gc(f"Stabilized group {g} generation {gen + 1} (__consumer_offsets-{cp})"))
-    recs.append(_gc(f"Assignment received from leader for group {g} for generation {gen + 1}"))
-    return recs
 
+    def load(self, now: int) -> list[str]:
+        """Becoming the coordinator again (after a restart): every group, at its generation."""
+        r = self.w.rng
+        m = f"[GroupMetadataManager brokerId={BROKER}]"
+        lg = "(kafka.coordinator.group.GroupMetadataManager)"
+        recs: list[str] = []
+        for cp in sorted({g.partition for g in self.groups}):
+            recs.append(f"INFO {m} Scheduling loading of offsets and group metadata from "
+                        f"__consumer_offsets-{cp} {lg}")
+            for g in self.groups:
+                if g.partition == cp:
+                    recs.append(_gc(f"Loading group metadata for {g.name} with generation {g.generation}"))
+                    g.last = now
+            recs.append(f"INFO {m} Finished loading offsets and group metadata from __consumer_offsets-{cp} "
+                        f"in {r.randint(1, 900)} milliseconds. {lg}")
+        return recs
 
-def ep_coordinator_load(w: World) -> list[str]:
-    r = w.rng
-    cp = r.randrange(50)
-    m = f"[GroupMetadataManager brokerId={BROKER}]"
-    lg = "(kafka.coordinator.group.GroupMetadataManager)"
-    recs = [f"INFO {m} Scheduling loading of offsets and group metadata from __consumer_offsets-{cp} {lg}"]
-    for g in r.sample(w.groups, r.randint(0, 3)):
-        recs.append(_gc(f"Loading group metadata for {g} with generation {r.randint(1, 4000)}"))
-    recs.append(f"INFO {m} Finished loading offsets and group metadata from __consumer_offsets-{cp} in "
-                f"{r.randint(1, 900)} milliseconds. {lg}")
-    return recs
+    def isr_change(self, now: int) -> list[str]:
+        r = self.w.rng
+        # a follower that fell out is back in sync some minutes later (the longest out first)
+        p = next((q for q in self.behind if now - q.last >= QUIET_MS), None)
+        if p is not None:
+            if p.leader != BROKER or len(p.isr) == len(p.replicas):  # it moved away meanwhile
+                self.behind.remove(p)
+                return []
+            if len(p.isr) > 1 and r.random() < 0.005:  # now and then a second one falls out first
+                return self._shrink(p, now)
+            return self._expand(p, now)
+        p = self._pick(self.led, now, lambda q: q.leader == BROKER and len(q.isr) == len(q.replicas))
+        if p is None:
+            return []
+        self.behind.append(p)
+        return self._shrink(p, now)
+
+    def _shrink(self, p: _Replica, now: int) -> list[str]:
+        """The leader removes a follower that has not caught up for ``replica.lag.time.max.ms``."""
+        r = self.w.rng
+        lagging = [b for b in p.isr if b != BROKER and now - p.caught_up.get(b, -(1 << 62)) >= LAG_MS]
+        if not lagging:
+            return []
+        p.last = now
+        old = ",".join(map(str, p.isr))
+        out = r.choice(lagging)
+        hw_before = p.hw
+        leo = self._grow(p, now)
+        # the follower stopped fetching somewhere between the HW it last moved and the leader's end
+        end = r.randint(max(hw_before, leo - 5000), leo - 1)
+        p.hw = end  # the smallest log end offset of the ISR: the lagging follower's
+        p.isr = [b for b in p.isr if b != out]
+        new = ",".join(map(str, p.isr))
+        p.zk_version += 1
+        return [_pt(p.tp, f"Shrinking ISR from {old} to {new}. Leader: (highWatermark: {p.hw}, "
+                          f"endOffset: {leo}). Out of sync replicas: (brokerId: {out}, endOffset: {end})."),
+                _pt(p.tp, f"ISR updated to [{new}] and zkVersion updated to [{p.zk_version}]")]
+
+    def _expand(self, p: _Replica, now: int) -> list[str]:
+        """A follower's fetch reaches the leader's end: the leader adds it back."""
+        p.last = now
+        old = ",".join(map(str, p.isr))
+        back = self.w.rng.choice([b for b in p.replicas if b not in p.isr])
+        self._grow(p, now)
+        p.isr = [*p.isr, back]
+        p.caught_up[back] = now
+        if len(p.isr) == len(p.replicas):
+            self.behind.remove(p)
+        new = ",".join(map(str, p.isr))
+        p.zk_version += 1
+        return [_pt(p.tp, f"Expanding ISR from {old} to {new}"),
+                _pt(p.tp, f"ISR updated to [{new}] and zkVersion updated to [{p.zk_version}]")]
+
+    def become_leader(self, now: int) -> list[str]:
+        """A preferred-replica election hands a partition back to this broker."""
+        p = self._pick(self.replicas, now, lambda p: p.leader != BROKER and BROKER in p.isr)
+        if p is None:
+            return []
+        r = self.w.rng
+        p.last, prev = now, p.epoch
+        p.epoch += 1
+        p.leader = BROKER
+        p.zk_version += 1
+        p.caught_up = {b: now for b in p.isr}
+        p.leo = self._grow(p, now)
+        p.hw = max(p.hw, p.leo - r.randint(0, 40))
+        if p not in self.led:
+            self.led.append(p)
+        if len(p.isr) < len(p.replicas) and p not in self.behind:
+            self.behind.append(p)
+        return [
+            f"INFO [ReplicaFetcherManager on broker {BROKER}] Removed fetcher for partitions Set({p.tp}) "
+            "(kafka.server.ReplicaFetcherManager)",
+            _pt(p.tp, f"{p.tp} starts at leader epoch {p.epoch} from offset {p.leo} with high watermark "
+                      f"{p.hw}. Previous leader epoch was {prev}."),
+        ]
+
+    def become_follower(self, now: int) -> list[str]:
+        """Leadership moves to another ISR member (a controlled move, or a session blip here)."""
+        p = self._pick(self.led, now, lambda p: p.leader == BROKER and len(p.isr) > 1)
+        if p is None:
+            return []
+        r = self.w.rng
+        p.last = now
+        p.leader = r.choice([b for b in p.isr if b != BROKER])
+        p.epoch += 1
+        p.zk_version += 1
+        self._grow(p, now)
+        d = self.w.dir()
+        f = f"[ReplicaFetcher replicaId={BROKER}, leaderId={p.leader}, fetcherId={r.randrange(4)}]"
+        recs = [
+            f"INFO [ReplicaFetcherManager on broker {BROKER}] Removed fetcher for partitions Set({p.tp}) "
+            "(kafka.server.ReplicaFetcherManager)",
+            f"INFO [ReplicaFetcherManager on broker {BROKER}] Added fetcher to broker "
+            f"BrokerEndPoint(id={p.leader}, host=broker-{p.leader}.kafka.internal:9092) for partitions "
+            f"Map({p.tp} -> (offset={p.hw}, leaderEpoch={p.epoch})) (kafka.server.ReplicaFetcherManager)",
+            f"INFO {f} Truncating partition {p.tp} to local high watermark {p.hw} "
+            "(kafka.server.ReplicaFetcherThread)",
+            f"INFO {_log(p.tp, d)} Truncating to offset {p.hw} (kafka.log.Log)",
+        ]
+        p.leo = p.hw  # it truncated to its HW and fetches from there
+        return recs
+
+    def not_enough_replicas(self, now: int) -> list[str]:
+        """acks=all appends refused while a partition's ISR is this broker alone."""
+        alone = [p for p in self.led if p.leader == BROKER and p.isr == [BROKER]]
+        if not alone:
+            return []
+        tp = self.w.rng.choice(alone).tp
+        return [f"ERROR [ReplicaManager broker={BROKER}] Error processing append operation on partition {tp} "
+                "(kafka.server.ReplicaManager)\n"
+                f"org.apache.kafka.common.errors.NotEnoughReplicasException: The size of the current ISR "
+                f"Set({BROKER}) is insufficient to satisfy the min.isr requirement of 2 for partition {tp}"]
+
+    def zk_version_conflict(self, now: int) -> list[str]:
+        """The controller changed a partition's state in ZooKeeper before its LeaderAndIsr reached
+        this broker: the ISR write fails once, then the new state arrives (this broker follows)."""
+        p = self._pick(self.led, now, lambda p: p.leader == BROKER and len(p.isr) > 1)
+        if p is None:
+            return []
+        recs = [_pt(p.tp, f"Cached zkVersion {p.zk_version} not equal to that in zookeeper, skip updating "
+                          "ISR")]
+        p.last = 0  # the LeaderAndIsr follows at once
+        recs += self.become_follower(now)
+        return recs
+
+    def restart(self, now: int, lines: list[str]) -> list[str]:
+        """A restart: this broker's leaderships moved away while it was down (one epoch each,
+        the ISR without it until it caught up again); it is the coordinator again once it loads
+        the offsets partitions."""
+        back: list[str] = []
+        for p in self.replicas:
+            p.hw = p.leo = self._grow(p, now)
+            p.last = now
+            p.zk_version += 2  # out of the ISR and back in
+            if p.leader != BROKER:
+                continue
+            p.epoch += 1
+            if len(p.isr) > 1:  # controlled shutdown hands it to another ISR member
+                p.leader = next(b for b in p.isr if b != BROKER)
+            else:  # nobody else to lead: offline until this broker is back, then its leader again
+                back.append(_pt(p.tp, f"{p.tp} starts at leader epoch {p.epoch} from offset {p.leo} with "
+                                      f"high watermark {p.hw}. Previous leader epoch was {p.epoch - 1}."))
+        return [*lines, *back, *self.load(now)]
+
+    # the stateful episode kinds and their weights (the same scale as ``EPISODES``)
+    def kinds(self) -> tuple[tuple[Callable[[int], list[str]], float], ...]:
+        return ((self.rebalance, 1.7), (self.isr_change, 1.4), (self.become_leader, 0.5),
+                (self.become_follower, 0.4), (self.zk_version_conflict, 0.0003),
+                (self.not_enough_replicas, 0.25))
 
 
 # -- ISR / replication ----------------------------------------------------------------------
 def _pt(tp: str, msg: str) -> str:
     return f"INFO [Partition {tp} broker={BROKER}] {msg} (kafka.cluster.Partition)"
-
-
-def ep_isr_shrink(w: World) -> list[str]:
-    r = w.rng
-    tp, isr = w.tp(), w.isr()
-    out = r.choice([b for b in isr if b != BROKER])
-    new = [b for b in isr if b != out]
-    hw = w.offset()
-    leo = hw + r.randint(0, 5000)
-    recs = [_pt(tp, f"Shrinking ISR from {','.join(map(str, isr))} to {','.join(map(str, new))}. Leader: "
-                f"(highWatermark: {hw}, endOffset: {leo}). Out of sync replicas: (brokerId: {out}, "
-                f"endOffset: {max(0, hw - r.randint(0, 90000))}).")]
-    zkv = r.randint(1, 3000)
-    if r.random() < 0.25:
-        recs.append(_pt(tp, f"Cached zkVersion {zkv} not equal to that in zookeeper, skip updating ISR"))
-    else:
-        recs.append(_pt(tp, f"ISR updated to [{','.join(map(str, new))}] and zkVersion updated to [{zkv}]"))
-    return recs
-
-
-def ep_isr_expand(w: World) -> list[str]:
-    r = w.rng
-    tp, isr = w.tp(), w.isr()
-    old = isr[:2] if BROKER in isr[:2] else [BROKER, isr[1]]
-    new = [*old, next(b for b in isr if b not in old)]
-    zkv = r.randint(1, 3000)
-    return [_pt(tp, f"Expanding ISR from {','.join(map(str, old))} to {','.join(map(str, new))}"),
-            _pt(tp, f"ISR updated to [{','.join(map(str, new))}] and zkVersion updated to [{zkv}]")]
-
-
-def ep_become_leader(w: World) -> list[str]:
-    r = w.rng
-    tp = w.tp()
-    ep = r.randint(1, 200)
-    off = w.offset()
-    return [
-        f"INFO [ReplicaFetcherManager on broker {BROKER}] Removed fetcher for partitions Set({tp}) "
-        "(kafka.server.ReplicaFetcherManager)",
-        _pt(tp, f"{tp} starts at leader epoch {ep} from offset {off} with high watermark "
-                f"{max(0, off - r.randint(0, 40))}. Previous leader epoch was {ep - 1}."),
-    ]
-
-
-def ep_become_follower(w: World) -> list[str]:
-    r = w.rng
-    tp, d = w.tp(), w.dir()
-    leader = r.choice([b for b in BROKERS if b != BROKER])
-    hw = w.offset()
-    f = f"[ReplicaFetcher replicaId={BROKER}, leaderId={leader}, fetcherId={r.randrange(4)}]"
-    recs = [f"INFO {f} Truncating partition {tp} to local high watermark {hw} "
-            "(kafka.server.ReplicaFetcherThread)",
-            f"INFO {_log(tp, d)} Truncating to offset {hw} (kafka.log.Log)"]
-    if r.random() < 0.3:
-        recs.append(f"INFO {f} Based on replica's leader epoch, leader replied with epoch {r.randint(1, 90)} "
-                    f"unknown to the replica for {tp}. Will truncate to {max(0, hw - r.randint(1, 900))} "
-                    "and send "
-                    "another leader epoch request to the leader. (kafka.server.ReplicaFetcherThread)")
-    return recs
 
 
 # -- errors with stack traces -----------------------------------------------------------------
@@ -477,14 +675,6 @@ def ep_scheduler_error(w: World) -> list[str]:
             + _trace(w, "scheduler")]
 
 
-def ep_not_enough_replicas(w: World) -> list[str]:
-    tp = w.tp()
-    return [f"ERROR [ReplicaManager broker={BROKER}] Error processing append operation on partition {tp} "
-            "(kafka.server.ReplicaManager)\n"
-            f"org.apache.kafka.common.errors.NotEnoughReplicasException: The size of the current ISR "
-            f"Set({BROKER}) is insufficient to satisfy the min.isr requirement of 2 for partition {tp}"]
-
-
 # -- a restart: shutdown, start-up, the config dump, loading the logs ------------------------
 def restart(w: World) -> list[str]:
     r = w.rng
@@ -574,18 +764,11 @@ EPISODES: tuple[tuple[Episode, float], ...] = (
     (ep_controller, 2.5),
     (ep_topic_admin, 2),
     (ep_fetchers, 0.9),
-    (ep_rebalance, 1.4),
-    (ep_coordinator_load, 0.3),
-    (ep_isr_shrink, 0.8),
-    (ep_isr_expand, 0.6),
-    (ep_become_leader, 0.5),
-    (ep_become_follower, 0.5),
     (ep_fetcher_error, 0.35),
     (ep_scheduler_error, 0.04),
-    (ep_not_enough_replicas, 0.25),
 )
-COORDINATOR = frozenset({ep_rebalance, ep_coordinator_load})
-REPLICATION = frozenset({ep_isr_shrink, ep_isr_expand, ep_become_leader, ep_become_follower, ep_fetchers})
+# The group and ISR episodes are not in the pool: they follow each group's and partition's
+# state (``Broker.kinds``, weights on the same scale), rendered in log order.
 
 
 @dataclass
@@ -594,11 +777,12 @@ class Pool:
     ep_start: np.ndarray  # first record of each episode
     ep_len: np.ndarray
     restarts: list[list[str]]
-    stats: dict[str, float]
+    world: World
 
 
 def build_pool(seed: int, episodes: int = 200_000) -> Pool:
-    """Render ``episodes`` episodes drawn by weight (the only per-record Python work)."""
+    """Render ``episodes`` routine episodes drawn by weight (the only per-record Python work
+    besides the group and ISR episodes)."""
     rng = random.Random(seed)
     world = World(rng)
     fns = [f for f, _ in EPISODES]
@@ -606,20 +790,13 @@ def build_pool(seed: int, episodes: int = 200_000) -> Pool:
     records: list[str] = []
     starts = np.empty(episodes, dtype=np.int64)
     lens = np.empty(episodes, dtype=np.int64)
-    n_coord = n_repl = 0
     for i, fn in enumerate(chosen):
         recs = fn(world)
         starts[i] = len(records)
         lens[i] = len(recs)
         records.extend(recs)
-        if fn in COORDINATOR:
-            n_coord += len(recs)
-        elif fn in REPLICATION:
-            n_repl += len(recs)
-    stats = {"pool_records": len(records), "coordinator_share": n_coord / len(records),
-             "replication_share": n_repl / len(records)}
     return Pool(pl.Series("rec", records, dtype=pl.String), starts, lens,
-                [restart(world) for _ in range(4)], stats)
+                [restart(world) for _ in range(4)], world)
 
 
 @dataclass
@@ -652,10 +829,20 @@ def cached_path(data_dir: Path, size: int, seed: int) -> Path:
 
 def generate(path: Path, size: int, seed: int, *, batch_episodes: int = 25_000,
              restart_every: int = 64 << 20) -> GenResult:
-    """Write at least ``size`` bytes of log to ``path`` (whole records only)."""
+    """Write at least ``size`` bytes of log to ``path`` (whole records only).
+
+    Each batch is a sequence of episode slots: most are routine episodes drawn from the pool,
+    the others group or ISR episodes of ``Broker``, rendered in slot order at the time their
+    first record gets (the gaps between records are drawn before the slots are filled)."""
     t0 = time.perf_counter()
     pool = build_pool(seed)
     t_pool = time.perf_counter() - t0
+    broker = Broker(pool.world, random.Random(seed + 1))
+    kinds = broker.kinds()
+    routine_weight = sum(wt for _, wt in EPISODES)
+    stateful_weight = sum(wt for _, wt in kinds)
+    p_stateful = stateful_weight / (routine_weight + stateful_weight)
+    kind_p = np.array([wt for _, wt in kinds]) / stateful_weight
     nrng = np.random.default_rng(seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".partial")
@@ -663,35 +850,65 @@ def generate(path: Path, size: int, seed: int, *, batch_episodes: int = 25_000,
     now = START_MS
     next_restart = restart_every
     restarts = 0
+    n_coord = n_repl = n_records = 0
     with open(tmp, "wb") as out:
-        # A log starts with the broker starting.
-        first = pl.Series("rec", startup(World(random.Random(seed))), dtype=pl.String)
-        pending: pl.Series | None = first
+        # A log starts with the broker starting, and loading the groups it coordinates.
+        pending: list[str] | None = [*startup(World(random.Random(seed))), *broker.load(now)]
         while written < size:
             ep = nrng.integers(0, len(pool.ep_start), size=batch_episodes)
-            lens = pool.ep_len[ep]
-            total = int(lens.sum())
-            # record indices: each episode's records, consecutively
-            ends = np.cumsum(lens)
-            idx = np.arange(total) - np.repeat(ends - lens, lens) + np.repeat(pool.ep_start[ep], lens)
-            bodies = pool.records.gather(idx)
-            if pending is not None:
-                bodies = pl.concat([pending, bodies])
-                pending = None
+            stateful = nrng.random(batch_episodes) < p_stateful
+            which = nrng.choice(len(kinds), size=batch_episodes, p=kind_p)
+            lens = np.where(stateful, 0, pool.ep_len[ep])
+            restart_slot = -1
             if written >= next_restart:  # a restart in the middle of this batch
-                rs = pool.restarts[restarts % len(pool.restarts)]
-                cut = bodies.len() // 2
-                bodies = pl.concat([bodies.head(cut), pl.Series("rec", rs, dtype=pl.String),
-                                    bodies.slice(cut)])
+                restart_slot = batch_episodes // 2
+                stateful[restart_slot] = True
+                lens[restart_slot] = 0
                 next_restart += restart_every
-                restarts += 1
-            n = bodies.len()
+            head = len(pending) if pending is not None else 0
+            # gaps for every record the batch may hold: the routine ones, and a bound on the rest
+            cap = head + int(lens.sum()) + 16 * int(stateful.sum()) + 4096
             # Records of an episode come within milliseconds of each other; episodes
             # ~200 ms apart on average (a busy broker: ~400 records a second at peak,
             # less on average).
-            gaps = nrng.exponential(200.0, size=n).astype(np.int64)
-            gaps[nrng.random(n) < 0.5] //= 40
+            gaps = nrng.exponential(200.0, size=cap).astype(np.int64)
+            gaps[nrng.random(cap) < 0.5] //= 40
             ts = now + np.cumsum(gaps)
+            before = np.cumsum(lens) - lens + head  # records before each slot, the stateful ones left out
+            extra: list[str] = []
+            slots = np.flatnonzero(stateful)
+            got = np.zeros(len(slots), dtype=np.int64)
+            for j, slot in enumerate(slots.tolist()):
+                at = int(ts[before[slot] + len(extra)])
+                if slot == restart_slot:
+                    recs = broker.restart(at, pool.restarts[restarts % len(pool.restarts)])
+                    restarts += 1
+                else:
+                    fn = kinds[int(which[slot])][0]
+                    recs = fn(at)
+                    if fn == broker.rebalance:
+                        n_coord += len(recs)
+                    else:
+                        n_repl += len(recs)
+                got[j] = len(recs)
+                extra.extend(recs)
+            lens[slots] = got
+            if head + int(lens.sum()) > cap:
+                raise AssertionError("more records than gaps drawn")
+            # record indices into pool.records + extra (+ the pending head first)
+            src = np.where(stateful, len(pool.records) + np.cumsum(lens * stateful) - lens, pool.ep_start[ep])
+            total = int(lens.sum())
+            ends = np.cumsum(lens)
+            idx = np.arange(total) - np.repeat(ends - lens, lens) + np.repeat(src, lens)
+            parts = [pool.records, pl.Series("rec", extra, dtype=pl.String)]
+            if pending is not None:
+                parts.append(pl.Series("rec", pending, dtype=pl.String))
+                idx = np.concatenate([np.arange(head) + len(pool.records) + len(extra), idx])
+                pending = None
+            bodies = pl.concat(parts).gather(idx)
+            n = bodies.len()
+            n_records += n
+            ts = ts[:n]
             now = int(ts[-1])
             frame = pl.DataFrame({"ts": ts, "rec": bodies}).select(
                 pl.concat_str([
@@ -708,7 +925,9 @@ def generate(path: Path, size: int, seed: int, *, batch_episodes: int = 25_000,
             lines += data.count(b"\n")
     tmp.replace(path)
     secs = time.perf_counter() - t0
-    stats = dict(pool.stats, pool_seconds=t_pool, restarts=restarts + 1)
+    stats = {"records": n_records, "coordinator_share": n_coord / max(1, n_records),
+             "replication_share": n_repl / max(1, n_records), "pool_seconds": t_pool,
+             "restarts": restarts + 1}
     return GenResult(path, written, lines, secs, False, stats)
 
 
