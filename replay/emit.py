@@ -69,6 +69,9 @@ state, commit_failed   nothing (the classic consumer does not log its MemberStat
                        rendered yet)
 =====================  =====================================================================================
 
+With ``request_log`` the coordinator broker's ``kafka-request.log`` is written too, one
+``Completed request:`` line per group request answered (``replay/emit_requests.py``).
+
 Only the line that names each event is written, not every line around it in Kafka's code
 (e.g. the "Resetting generation" line that follows a heartbeat error in 3.x).  Within one
 instant lines keep the effects' order, except that the Scala coordinator of 3.0–3.9 logs a
@@ -165,22 +168,32 @@ def render_records(effects: Iterable[Effect], profile: Profile, *, broker: int =
 
 def render_lines(effects: Iterable[Effect], profile: Profile, *, start: datetime = DEFAULT_START,
                  broker: int = 0, cluster: str | None = None, level: str = DEFAULT_LEVEL,
-                 host: str | None = None) -> dict[str, list[str]]:
-    """file (relative path) -> its lines, files in sorted order."""
+                 host: str | None = None, request_log: bool = False) -> dict[str, list[str]]:
+    """file (relative path) -> its lines, files in sorted order; with ``request_log`` also the
+    coordinator broker's ``kafka-request.log`` (``emit_requests``)."""
+    if request_log and not isinstance(effects, Sequence):
+        effects = list(effects)  # read twice
     out: dict[str, list[str]] = {}
     for record in render_records(effects, profile, broker=broker, cluster=cluster, level=level, host=host):
         out.setdefault(record.file, []).append(format_record(record, start))
+    if request_log:
+        from .emit_requests import render_request_log
+
+        out.update(render_request_log(effects, profile, start=start, broker=broker, cluster=cluster))
     return {name: out[name] for name in sorted(out)}
 
 
 def emit_logs(effects: Sequence[Effect], profile: Profile, out_dir: Path, *, start: datetime = DEFAULT_START,
-              broker: int = 0, cluster: str | None = None, level: str = DEFAULT_LEVEL) -> list[Path]:
-    """Write the logs under ``out_dir`` and return their paths (same effects, same bytes)."""
+              broker: int = 0, cluster: str | None = None, level: str = DEFAULT_LEVEL,
+              request_log: bool = False) -> list[Path]:
+    """Write the logs under ``out_dir`` and return their paths (same effects, same bytes); with
+    ``request_log`` also the request log an operator gets with ``kafka.request.logger`` at DEBUG."""
     from .emit_replication import zookeeper_export
 
     written: list[Path] = []
     files = {name: "\n".join(lines) + "\n" for name, lines in
-             render_lines(effects, profile, start=start, broker=broker, cluster=cluster, level=level).items()}
+             render_lines(effects, profile, start=start, broker=broker, cluster=cluster, level=level,
+                          request_log=request_log).items()}
     export = zookeeper_export(effects, int(start.timestamp() * 1000))
     if export is not None:  # the ZooKeeper state the run left, as a JSON export
         files[_under(cluster, "zookeeper/zk-export.json")] = export
