@@ -115,6 +115,11 @@ EmitLogs = Annotated[
     typer.Option("--emit-logs", help="Write the logs the brokers and clients of that profile would have "
                  "written into this directory."),
 ]
+RequestLog = Annotated[
+    bool,
+    typer.Option("--request-log", help="With --emit-logs, also write the group coordinator's "
+                 "kafka-request.log: what log4j.logger.kafka.request.logger=DEBUG would write."),
+]
 
 # replay
 Step = Annotated[

@@ -403,11 +403,14 @@ def simulate(
     as_json: d.SimJson = False,
     check: d.Check = False,
     emit_logs: d.EmitLogs = None,
+    request_log: d.RequestLog = False,
 ) -> None:
     """Run a trace through the engine and show what Kafka would have done."""
     from kafka_forensics.replay import simulate as sim
     from kafka_forensics.reports import simulation
 
+    if request_log and emit_logs is None:
+        raise UserError("--request-log writes into the --emit-logs directory: give --emit-logs DIR too")
     try:
         result = sim.simulate(trace, profile=profile, sets=sets or [])
     except sim.SimulationError as e:
@@ -422,8 +425,14 @@ def simulate(
     if emit_logs is not None:
         try:
             written = sim.emit(result, emit_logs)
+            if request_log:
+                from kafka_forensics.replay.emit_requests import write_request_log
+
+                written += write_request_log(result.effects, result.profile, emit_logs)
         except sim.SimulationError as e:
             raise UserError(str(e)) from None
+        except OSError as e:
+            raise UserError(f"cannot write the request log into {emit_logs}: {e.strerror or e}") from None
         if not as_json:
             _console().print(f"wrote {len(written)} log files to {emit_logs}")
     if check and result.failed:
