@@ -40,6 +40,7 @@ from .trace import Header, Stimulus, Trace
 class Level(enum.StrEnum):
     """How a stimulus is known (DESIGN.md: evidence levels)."""
 
+    REQUEST = "request"  # the coordinator's request log: the request as it came ("Completed request:")
     CLIENT = "client"  # the consumer's own line: "(Re-)joining group" before it joined
 
     COORDINATOR = "coordinator"  # a coordinator INFO line
@@ -104,6 +105,8 @@ class GroupCase:
     #: why the engine cannot re-run this group from its lines (then only Kafka's state table and
     #: the generations' continuity are checked), or None
     opaque: str | None = None
+    #: the responses the request log shows (a case derived from it), compared with the engine's
+    responses: tuple[Any, ...] = ()
 
     def wall(self, at: int) -> int:
         return self.epoch_ms + at
@@ -144,11 +147,18 @@ class Derived:
 
 
 def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
-           scope: str, group: str, clients: Sequence[Mapping[str, Any]] = ()) -> list[GroupCase]:
+           scope: str, group: str, clients: Sequence[Mapping[str, Any]] = (),
+           requests: Sequence[Mapping[str, Any]] = ()) -> list[GroupCase]:
     """``rows``: one group's events (``rows_of`` dicts, time order); ``clients``: its consumers'
-    ``consumer_joining`` / ``consumer_joined`` rows.  One case per coordinator segment: a
+    ``consumer_joining`` / ``consumer_joined`` rows; ``requests``: its coordinators' request-log
+    lines (``derive_requests.REQUEST_COLUMNS``).  One case per coordinator segment: a
     group that moved to another broker starts again there, as does one that no line mentions
-    for ``QUIET_MS`` after it settled."""
+    for ``QUIET_MS`` after it settled.  Where a coordinator's request log covers the group, its
+    requests drive that stretch (``derive_requests``) and the lines around it are derived as
+    usual."""
+    if requests:
+        return _with_requests(rows, profile, configs, scope=scope, group=group, clients=clients,
+                              requests=requests)
     rejoins = _client_rejoins(clients)
     cases = []
     segments = list(_segments(rows))
@@ -162,6 +172,30 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
         if case is not None:
             cases.append(case)
     return cases
+
+
+def _with_requests(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
+                   scope: str, group: str, clients: Sequence[Mapping[str, Any]],
+                   requests: Sequence[Mapping[str, Any]]) -> list[GroupCase]:
+    from .derive_requests import covering, derive_from_requests
+
+    by_broker: dict[Any, list[Mapping[str, Any]]] = {}
+    for r in requests:
+        by_broker.setdefault(r.get("broker"), []).append(r)
+    windows = sorted((w, b) for b, mine in by_broker.items() if (w := covering(mine, TAIL_MS)) is not None)
+    cases: list[GroupCase] = []
+    rest = list(rows)
+    for (lo, hi), broker in windows:
+        before = [r for r in rest if r["at"] < lo]
+        inside = [r for r in rest if lo <= r["at"] <= hi and r.get("broker") in (broker, None)]
+        taken = {id(r) for r in inside}
+        rest = [r for r in rest if r["at"] >= lo and id(r) not in taken]
+        cases += derive(before, profile, configs, scope=scope, group=group, clients=clients)
+        case = derive_from_requests(by_broker[broker], inside, profile, configs, scope=scope, group=group,
+                                    tail_ms=TAIL_MS)
+        if case is not None:
+            cases.append(case)
+    return cases + derive(rest, profile, configs, scope=scope, group=group, clients=clients)
 
 
 #: a settled group (Stable or Empty) that no line mentions for this long is re-run in two parts:

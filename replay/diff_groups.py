@@ -35,6 +35,7 @@ from .derive_groups import (
     Observation,
     derive,
 )
+from .derive_requests import REQUEST_COLUMNS, REQUEST_DO
 from .findings import Evidence, Finding, FindingKind, Severity
 from .runner import RunError, run_trace
 
@@ -146,6 +147,12 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
     rows = rows_of(scoped, GROUP_KINDS, GROUP_COLUMNS)
     if not rows:
         return []
+    requests: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    if "api" in scoped.columns:  # the coordinators' request logs (level 1): their group APIs only
+        asked = scoped.filter((pl.col("kind") == "request_completed") & pl.col("api").is_in(list(REQUEST_DO))
+                              & pl.col("group").is_not_null())
+        for r in rows_of(asked, ("request_completed",), REQUEST_COLUMNS) if asked.height else ():
+            requests.setdefault((r["scope"], str(r["group"])), []).append(r)
     profiles = profiles_by_scope(scoped)
     brokers, consumers = configs_by_scope(scoped)
     by_group: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -172,7 +179,8 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
             continue
         settings = {**brokers.get(scope, {}), **consumers.get((scope, group), {})}
         own = clients.get((scope, group), ())
-        for case in derive(mine, prof, settings, scope=scope, group=group, clients=own):
+        for case in derive(mine, prof, settings, scope=scope, group=group, clients=own,
+                           requests=requests.get((scope, group), ())):
             out.append(replay_case(case, overrides or {}))
     return out
 
@@ -188,6 +196,10 @@ def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
         return GroupReplay(case, (), (), 0, len(case.trace.records), str(e), dict(levels))
     expected = _expected(result.effects, case)
     steps, findings = _align(case, expected)
+    if case.responses:
+        answered, wrong = _responses(case, result.effects)
+        steps = sorted([*steps, *answered], key=lambda s: (s.at, s.observed.line if s.observed else 0))
+        findings = [*findings, *(_with_last_consistent(x, steps, case) for x in wrong)]
     times = tuple(case.wall(e.at) for e in expected if e.state is GroupState.PREPARING_REBALANCE)
     return GroupReplay(case, tuple(steps), tuple(findings), len(times), len(case.trace.records), None,
                        dict(sorted(levels.items())), times)
@@ -392,6 +404,60 @@ def _observed_only(case: GroupCase) -> tuple[list[Step], list[Finding]]:
 
 
 _NEW_GENERATION = frozenset({GroupState.COMPLETING_REBALANCE, GroupState.EMPTY})
+
+
+_REQUEST_NAMES = {"join": "JoinGroup", "sync": "SyncGroup", "heartbeat": "Heartbeat", "leave": "LeaveGroup",
+                  "commit": "OffsetCommit"}
+
+
+def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], list[Finding]]:
+    """Each logged response beside the engine's answer to the same request (the n-th request of
+    a member and API gets the n-th answer): the first that differs is the finding — the engine
+    and the coordinator part there, and what follows in the request log is a consequence."""
+    observed = {o.evidence: o for o in case.responses}
+    answers: dict[tuple[str, str], list[Response]] = {}
+    for e in effects:
+        if isinstance(e, Response) and e.request in _REQUEST_NAMES:
+            answers.setdefault((e.client, e.request), []).append(e)
+    sent: Counter[tuple[str, str]] = Counter()
+    f = _Findings(case)
+    steps: list[Step] = []
+    for s in case.trace.records:
+        if s.do not in _REQUEST_NAMES:
+            continue
+        key = (str(s.fields.get("client")), s.do)
+        n = sent[key]
+        sent[key] += 1
+        o = observed.get(str(s.doc.get("source"))) if s.doc.get("level") == "request" else None
+        if o is None:
+            continue
+        got = answers.get(key, [])
+        e = got[n] if n < len(got) else None
+        line = Observation(o.at, "request_completed", None, o.generation, None, key[0], None, o.source,
+                           o.line, o.raw)
+        want = "no answer yet" if e is None else e.error + (
+            f" (generation {e.generation})" if s.do == "join" and e.error == "NONE" else "")
+        seen = o.error + (f" (generation {o.generation})" if o.generation is not None else "")
+        if e is not None and e.error == o.error and (o.generation is None or e.generation == o.generation):
+            steps.append(Step(o.at, line, None, "stimulus"))
+            continue
+        api = _REQUEST_NAMES[s.do]
+        if e is not None and e.error == o.error:
+            kind = FindingKind.GENERATION_MISMATCH
+            f._add(kind, Severity.WARNING, o.at, o.at, f"{api} answered {want}", f"answered {seen}",
+                   f"The coordinator handed member {key[0]} another generation than the group's logged "
+                   "requests lead to: a join round the request log does not show (a gap in the log, or "
+                   "another coordinator).", [line], member=key[0], request=api)
+        else:
+            kind = FindingKind.UNEXPECTED_TRANSITION
+            f._add(kind, Severity.WARNING, o.at, o.at, f"{api} answered {want}", f"answered {seen}",
+                   f"Re-running every request the coordinator logged, Kafka's rules answer member {key[0]}'s "
+                   f"{api} differently: the request log misses requests (rotated, or logged at another "
+                   "level), or the broker ran configs other than the assumed ones.", [line],
+                   member=key[0], request=api)
+        steps.append(Step(o.at, line, None, kind.value))
+        break
+    return steps, f.out
 
 
 def _generation_base(pairs: Sequence[tuple[Observation, Expected]]) -> int:

@@ -441,6 +441,9 @@ def _membership(parts: pl.DataFrame) -> pl.DataFrame:
         .alias("coordinator"),
         pl.when(api == "JoinGroup").then(_ident("_leader")).alias("details.leader"),
         pl.when(api == "JoinGroup").then(_ident("_resp_member")).alias("details.member_id"),
+        # a JoinGroup that sent no member id: a consumer new to the group (or one that lost its id)
+        pl.when((api == "JoinGroup") & _ident("_member").is_null()).then(pl.lit(True))
+        .alias("details.new_member"),
         pl.col("_session_timeout").alias("details.session_timeout_ms"),
         pl.col("_rebalance_timeout").alias("details.rebalance_timeout_ms"),
         pl.when(api == "JoinGroup").then(pl.col("_protocols")).alias("details.protocols"),

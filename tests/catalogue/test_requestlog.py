@@ -110,6 +110,26 @@ def test_a_first_join_answered_member_id_required_names_the_member_id_it_was_giv
     assert details(row)["protocols"] == ["range", "cooperative-sticky"]
 
 
+def test_a_join_that_sent_no_member_id_is_marked_as_a_new_member() -> None:
+    # A consumer's first JoinGroup (and one after UNKNOWN_MEMBER_ID reset its id) sends memberId "":
+    # the member column then holds the id the response hands out, and details.new_member says so
+    # (a replay joins it as a newcomer).  A rejoin with its id is not marked.
+    first = one(json_line(
+        11, 9, "JOIN_GROUP",
+        '{"groupId":"payments","sessionTimeoutMs":45000,"rebalanceTimeoutMs":300000,"memberId":"",'
+        '"groupInstanceId":null,"protocolType":"consumer","protocols":[{"name":"range","metadata":"AAMA"}],"reason":""}',
+        f'{{"throttleTimeMs":0,"errorCode":79,"generationId":-1,"protocolType":null,"protocolName":null,'
+        f'"leader":"","skipAssignment":false,"memberId":"{M1}","members":[]}}'))
+    again = one(json_line(
+        11, 9, "JOIN_GROUP",
+        f'{{"groupId":"payments","sessionTimeoutMs":45000,"rebalanceTimeoutMs":300000,"memberId":"{M1}",'
+        '"groupInstanceId":null,"protocolType":"consumer","protocols":[{"name":"range","metadata":"AAMA"}],"reason":""}',
+        f'{{"throttleTimeMs":0,"errorCode":0,"generationId":3,"protocolType":"consumer","protocolName":"range",'
+        f'"leader":"{M1}","skipAssignment":false,"memberId":"{M1}","members":[]}}'))
+    assert (first["member"], details(first).get("new_member")) == (M1, True)
+    assert (again["member"], details(again).get("new_member")) == (M1, None)
+
+
 def test_the_leaders_join_response_lists_the_members_of_the_new_generation() -> None:
     # 1.1 JoinGroup v3: the leader gets every member's metadata to compute the assignment
     row = one(struct_line(
@@ -444,7 +464,8 @@ CASES = [
          details={"api_version": 1, "connection": "10.0.0.5:9092-10.0.0.9:53122", "request_queue_ms": 0.0,
                   "local_ms": 1.0, "remote_ms": 2948.0, "response_queue_ms": 0.0, "send_ms": 1.0,
                   "security_protocol": "PLAINTEXT", "principal": "User:ANONYMOUS", "listener": "PLAINTEXT",
-                  "session_timeout_ms": 10000, "rebalance_timeout_ms": 300000, "protocols": ["range"]}),
+                  "session_timeout_ms": 10000, "rebalance_timeout_ms": 300000, "protocols": ["range"],
+                  "new_member": True}),
     case("request.completed.0_10.server_side", requestlog.EX_0_10_FETCH, api="Fetch", correlation_id=1201,
          client_id="ReplicaFetcherThread-0-1", duration_ms=501.0, replica=2),
     case("request.completed.unparsed", requestlog.EX_UNPARSED, api="Fetch", correlation_id=90211,
