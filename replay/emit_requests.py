@@ -50,7 +50,10 @@ Rendered plausibly, not exactly:
   from 3.5); ``Struct.toString`` shows only a ``java.nio.HeapByteBuffer[pos=0 lim=N cap=N]`` of
   them, JSON their base64;
 * an OffsetCommit: committed metadata ``""``, leader epoch -1, and the engine's one error on
-  every partition.
+  every partition;
+* a batch LeaveGroup (KIP-345) in a release whose consumer sends LeaveGroup v0–v2 (before 2.4)
+  has no rendering: its first member is written.  A transactional commit is a TxnOffsetCommit
+  and is not written.
 """
 
 from __future__ import annotations
@@ -165,7 +168,8 @@ class Exchange:
 def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = None) -> list[Exchange]:
     """The group-coordinator exchanges of a run, in the order the responses were sent: each
     :class:`RequestReceived` note paired with the next :class:`Response` of the same client and
-    request kind (FIFO per client and kind)."""
+    request kind (FIFO per client and kind).  A transactional commit is a TxnOffsetCommit, not
+    among these APIs: it is paired and left out."""
     notes = notes_of(effects) if notes is None else notes
     waiting: dict[tuple[str, str], deque[tuple[int, RequestReceived]]] = {}
     out: list[Exchange] = []
@@ -181,7 +185,8 @@ def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = 
             queue = waiting.get((e.client, e.request))
             if queue:
                 arrival, note = queue.popleft()
-                out.append(Exchange(note, e, i, arrival))
+                if not getattr(note.request, "transactional", False):  # a TxnOffsetCommit: another API
+                    out.append(Exchange(note, e, i, arrival))
     return out
 
 
