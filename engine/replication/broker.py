@@ -248,10 +248,10 @@ class Broker:
                 if self.profile.has(Switch.LEADER_EPOCH_TRUNCATION):
                     self.needs_truncation.add(tp)
                 else:  # ReplicaManager.makeFollowers: truncate to the high watermark at once
-                    leo = p.log.leo
-                    removed = p.log.truncate_to(p.log.hw)
+                    leo, hw = p.log.leo, p.log.hw
+                    removed = p.log.truncate_to(hw)
                     done = Truncation(p.log.leo, removed, TruncationRule.HIGH_WATERMARK, 0)
-                    self.report_truncation(tp, leo, done, state.leader_epoch)
+                    self.report_truncation(tp, leo, done, state.leader_epoch, leader=state.leader, hw=hw)
         if before != state.leader:
             self.emit(LeaderChanged(now, tp[0], tp[1], self.id, before, state.leader, state.leader_epoch,
                                     state.isr, applied=applied))
@@ -260,13 +260,15 @@ class Broker:
         return E.NONE
 
     def report_truncation(self, tp: TopicPartition, from_offset: int, truncation: Truncation,
-                          leader_epoch: int | None) -> None:
-        """``truncate`` effect, and ``data_loss`` for acknowledged records no replica holds now."""
+                          leader_epoch: int | None, *, leader: int | None = None,
+                          hw: int | None = None) -> None:
+        """``truncate`` effect, and ``data_loss`` for acknowledged records no replica holds now;
+        ``leader`` and ``hw`` (the follower's high watermark before) for the log lines only."""
         if not truncation.removed:
             return
         now = self.now
         self.emit(Truncated(now, tp[0], tp[1], self.id, from_offset, truncation.to_offset, truncation.records,
-                            truncation.rule.value, leader_epoch))
+                            truncation.rule.value, leader_epoch, leader, hw, truncation.answers))
         for lost in self.hooks.ledger(tp).lost(truncation.removed, self.hooks.holders(tp)):
             self.emit(DataLoss(now, tp[0], tp[1], self.id, lost.first_offset, lost.last_offset, lost.records,
                                lost.clients))

@@ -52,7 +52,7 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from . import election
 from .alter_partition import AlterPartitionRequest, AlterPartitionResponse
-from .effects import IsrChanged, LeaderChanged
+from .effects import BrokerChangeHandled, IsrChanged, LeaderChanged, ReplicaStateChanged
 from .model import IsrProposal, IsrResult, LeaderAndIsr, LeaderRecoveryState, TopicPartition
 from .zookeeper import (
     BROKER_IDS_PATH,
@@ -79,8 +79,11 @@ class Controller:
     """Mutable: the cluster's controller role (at most one broker holds it at a time)."""
 
     def __init__(self, profile: Profile, config: Config, zk: ZooKeeper, emit: Callable[[Effect], None],
-                 now: Callable[[], int], send: Send, *, automatic: bool = True) -> None:
+                 now: Callable[[], int], send: Send, *, automatic: bool = True,
+                 note: Callable[[object], None] | None = None) -> None:
         self.profile = profile
+        #: where the log-only notes go (``EffectLog.notes``: what only the controller's lines print)
+        self._note = note or (lambda item: None)
         #: False with ``controller: scripted``: the role is held and its context kept, but it
         #: decides nothing on its own (no elections, ISR removals or answers unless asked)
         self.automatic = automatic
@@ -99,6 +102,9 @@ class Controller:
         self.offline: set[TopicPartition] = set()  # partitions in OfflinePartition
         self._decoded: dict[TopicPartition, tuple[int, LeaderAndIsr]] = {}  # by the znode's mzxid
         self._paths: dict[TopicPartition, str] = {}  # partition_state_path, formatted once
+        #: log-only: each replica's state in the replica state machine (``replicaStates``: OnlineReplica
+        #: / OfflineReplica), what its state-change lines print as the state a replica left; decides nothing
+        self.replica_states: dict[tuple[TopicPartition, int], str] = {}
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -221,13 +227,18 @@ class Controller:
             if state is not None:
                 self.cache[tp] = state
         self.offline = {tp for tp, s in self.cache.items() if s.leader not in self.eligible()}
+        # replicaStateMachine.startup: live replicas OnlineReplica, the others (through
+        # ReplicaDeletionIneligible from 1.1) OfflineReplica — not noted: their lines are not written
+        self.replica_states = {(tp, b): "OnlineReplica" if b in self.live else "OfflineReplica"
+                               for tp, replicas in self.assignment.items() for b in replicas}
         if not self.automatic:
             return
         # replicaStateMachine.startup(): online replicas get the state, offline ones leave the ISR
         for tp in sorted(self.cache):
             self._tell(tp, self.cache[tp], [b for b in self.assignment[tp] if b in self.live])
         for broker in sorted({b for r in self.assignment.values() for b in r} - set(self.live)):
-            self._remove_from_isr(broker, [tp for tp in sorted(self.cache) if broker in self.assignment[tp]])
+            self._remove_from_isr(broker, [tp for tp in sorted(self.cache) if broker in self.assignment[tp]],
+                                  noted=False)
         self._elect_offline()  # partitionStateMachine.startup()
 
     # -- partitions -------------------------------------------------------------------------
@@ -246,6 +257,8 @@ class Controller:
         self.cache[tp] = written
         if written.leader not in self.eligible():
             self.offline.add(tp)
+        for b in written.replicas:  # onNewPartitionCreation: NewReplica, then OnlineReplica (not noted)
+            self.replica_states[(tp, b)] = "OnlineReplica"
         self._tell(tp, written, [b for b in written.replicas if b in self.live], is_new=True)
         return written
 
@@ -363,8 +376,10 @@ class Controller:
             return
         self.live[broker] = epoch
         self.shutting_down.discard(broker)
+        self._noted_brokers("startup", broker, False)
         for tp in sorted(self.cache):
             if broker in self.assignment[tp]:
+                self._replica_state(tp, broker, "OnlineReplica")
                 self._send(broker, tp, self.cache[tp], self.epoch, False)
         self._elect_offline()
 
@@ -373,7 +388,9 @@ class Controller:
         if not self.active or broker not in self.live:
             return
         del self.live[broker]
+        was_shutting_down = broker in self.shutting_down
         self.shutting_down.discard(broker)
+        self._noted_brokers("failure", broker, was_shutting_down)
         hosted = [tp for tp in sorted(self.cache) if broker in self.assignment[tp]]
         self.offline |= {tp for tp, s in self.cache.items() if s.leader not in self.eligible()}
         self._elect_offline()
@@ -383,6 +400,7 @@ class Controller:
         """``doControlledShutdown``; the replicated partitions it still leads afterwards."""
         if not self.active or broker not in self.live:
             return []
+        self._noted_brokers("controlled_shutdown", broker, False)
         self.shutting_down.add(broker)
         acted = [tp for tp in sorted(self.cache)
                  if broker in self.assignment[tp] and len(self.assignment[tp]) > 1]
@@ -398,22 +416,42 @@ class Controller:
         self._remove_from_isr(broker, [tp for tp in acted if tp not in led])
         return [tp for tp in acted if self.cache[tp].leader == broker]
 
-    def _remove_from_isr(self, broker: int, tps: Iterable[TopicPartition]) -> None:
-        """``removeReplicasFromIsr`` (the OfflineReplica transition)."""
+    def _remove_from_isr(self, broker: int, tps: Iterable[TopicPartition], *, noted: bool = True) -> None:
+        """``removeReplicasFromIsr`` (the OfflineReplica transition); ``noted``: its replica
+        state changes go to the notes (not at failover, whose lines are not written)."""
         for tp in tps:
             state = self._fresh(tp)
             if state is None:
                 continue
             if broker not in state.isr:
                 self.cache[tp] = state
+                self._replica_state(tp, broker, "OfflineReplica", state, noted=noted)
                 continue
             leader = NO_LEADER if broker == state.leader else state.leader
             isr = state.isr if len(state.isr) == 1 else tuple(b for b in state.isr if b != broker)
             new = replace(state, leader=leader, leader_epoch=state.leader_epoch + 1, isr=isr)
             recipients = [b for b in self.assignment[tp] if b != broker and b in self.live]
-            self._apply(tp, state, new, None, "shrink", recipients)
+            if self._apply(tp, state, new, None, "shrink", recipients):
+                self._replica_state(tp, broker, "OfflineReplica", self.cache[tp], noted=noted)
             if leader == NO_LEADER:
                 self.offline.add(tp)
+
+    # -- log-only notes ----------------------------------------------------------------------
+
+    def _replica_state(self, tp: TopicPartition, broker: int, to: str, state: LeaderAndIsr | None = None, *,
+                       noted: bool = True) -> None:
+        """A replica's move in the replica state machine: kept, and noted for the log lines."""
+        before = self.replica_states.get((tp, broker), "NonExistentReplica")
+        self.replica_states[(tp, broker)] = to
+        if noted and self.id is not None:
+            self._note(ReplicaStateChanged(self._now(), self.id, self.epoch, tp[0], tp[1], broker, before, to,
+                                           state))
+
+    def _noted_brokers(self, cause: str, broker: int, was_shutting_down: bool) -> None:
+        if self.id is not None:
+            live = tuple(sorted(self.live))
+            self._note(BrokerChangeHandled(self._now(), self.id, self.epoch, cause, broker, live,
+                                           was_shutting_down))
 
     # -- the brokers' ISR changes -----------------------------------------------------------
 

@@ -94,6 +94,42 @@ class LeaderKept:
 
 
 @dataclass(frozen=True, slots=True)
+class BrokerChangeHandled:
+    """The controller handled a broker's registration coming or going, or its controlled shutdown:
+    a log-only note (``EffectLog.notes``) for the controller's INFO lines ("Newly added brokers …",
+    "Broker failure callback for …", "New broker startup callback for …", "Shutting down broker
+    …"); no effect, nothing in the trace contract."""
+
+    at: int
+    controller: int
+    controller_epoch: int
+    cause: str  # failure | startup | controlled_shutdown
+    broker: int
+    live: tuple[int, ...]  # the registered brokers after the change (liveOrShuttingDownBrokerIds), sorted
+    was_shutting_down: bool  # a failure: the broker had asked for a controlled shutdown before
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicaStateChanged:
+    """The controller's replica state machine moved a replica (``ZkReplicaStateMachine``
+    .handleStateChanges): a log-only note for its state-change lines ("Changed state of replica
+    B for partition … from OnlineReplica to OfflineReplica", and from 2.6 the OfflineReplica
+    transition's "Partition … state changed to (…) after removing replica B from the ISR")."""
+
+    at: int
+    controller: int
+    controller_epoch: int
+    topic: str
+    partition: int
+    replica: int
+    from_state: str
+    to_state: str
+    #: OfflineReplica: the partition's state after the ISR removal (as written, or as read when the
+    #: replica was not in the ISR); None for another transition
+    state: LeaderAndIsr | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderChanged(Effect):
     """A partition's leadership changed: the controller's election, or a broker taking
     leadership / following (``broker`` says which side reported it; -1 = the controller)."""
@@ -197,6 +233,13 @@ class Truncated(Effect):
     records: int = 0
     cause: str = ""
     leader_epoch: int | None = None
+    # Log-only (``--emit-logs``): the leader the follower truncated against, its own high
+    # watermark just before, and each OffsetsForLeaderEpoch answer it truncated by: (leader
+    # epoch, end offset, offset truncated to, truncation completed) — the fetcher's lines print them.
+    leader: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    hw: int | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    answers: tuple[tuple[int, int, int, bool], ...] | None = field(default=None, compare=False,
+                                                                   metadata=LOG_ONLY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,9 @@ class Truncation:
     removed: tuple[Run, ...]
     rule: TruncationRule
     rounds: int
+    #: log-only (the fetcher's lines print them): each round's answer and what the follower did
+    #: with it — (leader epoch, end offset, offset truncated to, truncation completed)
+    answers: tuple[tuple[int, int, int, bool], ...] = ()
 
     @property
     def records(self) -> int:
@@ -58,6 +61,7 @@ def truncate_follower(follower: ReplicaLog, leader: ReplicaLog, profile: Profile
     if not profile.has(Switch.LEADER_EPOCH_TRUNCATION) or latest is None:
         return Truncation(follower.hw, follower.truncate_to(follower.hw), TruncationRule.HIGH_WATERMARK, 0)
     removed: list[Run] = []
+    answers: list[tuple[int, int, int, bool]] = []
     rounds = 0
     epoch = latest
     while True:
@@ -77,10 +81,11 @@ def truncate_follower(follower: ReplicaLog, leader: ReplicaLog, profile: Profile
             else:
                 target, done = min(own_end, leader_end, follower.leo), True
         removed.extend(follower.truncate_to(target))
+        answers.append((leader_epoch, leader_end, target, done))
         if done:
             break
         next_epoch = follower.cache.latest_epoch
         if next_epoch is None or next_epoch == epoch:  # nothing older left to compare
             break
         epoch = next_epoch
-    return Truncation(follower.leo, tuple(removed), TruncationRule.LEADER_EPOCH, rounds)
+    return Truncation(follower.leo, tuple(removed), TruncationRule.LEADER_EPOCH, rounds, tuple(answers))

@@ -109,7 +109,7 @@ class ReplicationWorld:
         # ``note``: where a broker's log-only notes go (Cluster.note; none kept when not given)
         self.zk = ZooKeeper(lambda: self.timers.now, self._emit)
         self.controller = Controller(profile, config, self.zk, self._emit, lambda: self.timers.now,
-                                     self._send_leader_and_isr, automatic=self.automatic)
+                                     self._send_leader_and_isr, automatic=self.automatic, note=note)
         self.brokers: dict[int, Broker] = {}
         self.ledgers: dict[TopicPartition, AckLedger] = {}
         self.monitor = InvariantMonitor()
@@ -523,9 +523,10 @@ class ReplicationWorld:
         return epoch if epoch is not None else -1
 
     def _truncate(self, fb: Broker, follower: Partition, leader: Partition) -> None:
-        leo = follower.log.leo
+        leo, hw = follower.log.leo, follower.log.hw
         done = truncate_follower(follower.log, leader.log, self.profile)
-        fb.report_truncation(follower.tp, leo, done, follower.state.leader_epoch if follower.state else None)
+        fb.report_truncation(follower.tp, leo, done, follower.state.leader_epoch if follower.state else None,
+                             leader=leader.broker, hw=hw)
 
     @staticmethod
     def _catch_up(follower: Partition, leader: Partition, offset: int) -> None:
