@@ -1,5 +1,6 @@
-"""``simulate --emit-logs`` for replication: the lines the partition leaders and the controller
-write about ISRs and elections, in the profile's version's wording, logger, prefix and level,
+"""``simulate --emit-logs`` for replication: the lines the partition leaders, the followers and
+the controller write about ISRs, elections, brokers coming and going, replica states, truncations
+and a new replica's high watermark, in the profile's version's wording, logger, prefix and level,
 into each broker's server.log, state-change.log and controller.log.
 
 =================================================  =================================================
@@ -16,9 +17,56 @@ IsrChanged by a leader, committed                  leader: ``isr_updated_zk`` (Z
                                                    (AlterIsr / AlterPartition, 2.7+; "(under-min-isr)"
                                                    3.5+)
 ZkWrite refused, a leader's own ISR update         leader: ``cached_zk_version`` (KAFKA-2729, to 2.7)
-Truncated (a replica's log cut back)               that broker: ``log_truncated`` ("Truncating log t-p to
-                                                   offset N." to 0.11, "[Log partition=t-p, dir=…]
-                                                   Truncating to offset N" 1.0+, UnifiedLog 3.1+)
+Truncated (a replica's log cut back; its log-only  that broker: ``log_truncated`` ("Truncating log t-p to
+``leader``, ``hw`` and OffsetsForLeaderEpoch       offset N." to 0.11, "[Log partition=t-p, dir=…]
+``answers``)                                       Truncating to offset N" 1.0+, UnifiedLog 3.1+); by
+                                                   leader epoch, the fetcher's: per answer the follower
+                                                   must ask again after, ``fetcher_epoch_unknown``
+                                                   (2.0+ INFO "leader replied with epoch E unknown to
+                                                   the follower" / 2.1+ "replica"), per answer 3.1+
+                                                   ``fetcher_truncate_epoch`` ("Truncating partition
+                                                   t-p with TruncationState(offset=N, completed=B) due
+                                                   to leader epoch and offset EpochEndOffset(…)", INFO);
+                                                   below the follower's HW, 2.0-2.3
+                                                   ``fetcher_below_hw`` (WARN; 2.0 before the Log line,
+                                                   2.1-2.3 after; from 2.4 the Log's truncation lowers
+                                                   the HW it compares with first, so never written)
+BrokerChangeHandled, a log-only note (the          controller.log: 0.10 ``broker_change_fired``
+controller handled a broker's registration         (BrokerChangeListener "… fired for path /brokers/ids
+going or coming back, or its controlled            with children …"), ``brokers_changed`` ("Newly added
+shutdown)                                          brokers: …, deleted brokers: …, all live brokers: …",
+                                                   0.10 the listener's, 0.11+ KafkaController's, 2.2+
+                                                   with "bounced brokers: "), ``broker_failure`` /
+                                                   ``broker_startup`` ("Broker failure callback for B",
+                                                   "New broker startup callback for B"), 2.2+
+                                                   ``shutting_brokers_removed`` for a broker that had
+                                                   shut down controlled; ``controlled_shutdown``
+                                                   ("Shutting down broker B"); all INFO
+ReplicaStateChanged, a log-only note (the          controller's state-change.log: ``replica_state``
+controller's replica state machine moved a         ("changed state of replica B for partition [t,p] from
+replica: OfflineReplica on a broker's failure      OnlineReplica to OfflineReplica" 0.10-0.11, "Changed
+and for a controlled shutdown's followed           state of replica B for partition t-p …" 1.0+; TRACE:
+partitions, OnlineReplica on its start)            written to 2.5) and, 2.6+, ``replica_isr_removed``
+                                                   ("Partition t-p state changed to (Leader:…,ISR:…,…)
+                                                   after removing replica B from the ISR as part of
+                                                   transition to OfflineReplica", INFO; 3.2+ with the
+                                                   recovery state and ZkVersion)
+LeaderChanged by a broker, a follower of a new     that broker's state-change.log:
+leader with the controller's request               ``become_truncated`` (ReplicaManager.makeFollowers:
+                                                   "Broker B truncated logs and checkpointed recovery
+                                                   boundaries for partition t-p as part of
+                                                   become-follower request with correlation id N from
+                                                   controller C epoch E" 0.10-0.11, "[Broker id=B]
+                                                   Truncated logs …" 1.0-1.1, "… with leader L" 2.0-2.5;
+                                                   TRACE) — up to 0.10 the truncation to the high
+                                                   watermark happens there
+LeaderChanged by a broker applying a new           that broker's server.log: ``hw_none_checkpointed``
+partition's first LeaderAndIsr (``isNew``, a       ("No checkpointed highwatermark is found for partition
+replica it never held)                             …", every version) and ``hw_initial`` ("Replica loaded
+                                                   for partition t-p with initial high watermark 0"
+                                                   0.11-2.3, one per assigned replica as Replica's
+                                                   constructor logs the remote ones too; "Log loaded for
+                                                   partition … with initial high watermark 0" 2.4+); INFO
 LeaderChanged by the controller (an election)      controller: ``partition_online`` in state-change.log
                                                    ("Changed partition … with state LeaderAndIsr(…)",
                                                    1.1+: TRACE to 2.5, INFO from 2.6) and, unclean,
@@ -53,10 +101,24 @@ up to 2.3), 2.6+ "Handling LeaderAndIsr request correlationId N … for K partit
 controller-to-broker connection from 0; Kafka's count UpdateMetadata and StopReplica too, so
 Kafka's are higher.
 
-Not written yet: the per-partition "handling … starting the become-leader transition" lines;
-the controller's other lines (broker failures, replica state changes), the
-fetcher's truncation lines and high-watermark lines, and a rejected AlterPartition proposal's
-"Shrinking ISR" (only committed changes are written). The topic id the 3.3+ lines print is a
+High watermarks: of the lines Kafka writes about them, only those above are at INFO or higher
+under the default config; "High watermark updated …" (Partition) is DEBUG, the fetcher's and
+Replica's per-fetch ones TRACE, and are not written.
+
+Not written yet: the per-partition "handling … starting the become-leader transition" lines and
+the rest of makeFollowers' (stopped / started fetchers, and its INFO "skipped the become-follower
+state change" for a LeaderAndIsr that keeps the leader); the controller's failover lines
+(its replica state machine's start-up moves, "Currently active brokers …"), the replica moves
+of a partition's creation (NewReplica, OnlineReplica), its partition state machine's other lines,
+its DEBUG / TRACE lines (``kafka.controller`` is TRACE in the default config) and the copy of
+its lines log4j's additivity also puts in server.log; 0.10-2.1's "Removed Set(…) from list of
+shutting down brokers." (a Scala collection, written for every failure); the fetcher's
+"leader replied with an unknown offset" warnings and 0.11-1.1's "No truncation needed", and a
+truncation that removed nothing (the engine emits none: Kafka's 3.1+ line is written for it too);
+the initial high watermark of a replica opened after a restart or by a broker that was down
+when its partition was created; and a rejected AlterPartition proposal's "Shrinking ISR" (only
+committed changes are written). Within one instant the lines keep the effects' order, which
+is Kafka's order only where the effects follow it. The topic id the 3.3+ lines print is a
 stand-in derived from the topic's name (``topic_id``): Kafka draws it at random.
 """
 
@@ -73,14 +135,16 @@ from itertools import chain
 from kafka_forensics.engine.effects import Effect, notes_of
 from kafka_forensics.engine.profiles import Profile, Switch
 from kafka_forensics.engine.replication.effects import (
+    BrokerChangeHandled,
     IsrChanged,
     LeaderAndIsrApplied,
     LeaderChanged,
     LeaderKept,
+    ReplicaStateChanged,
     Truncated,
     ZkWrite,
 )
-from kafka_forensics.engine.replication.model import IsrContext
+from kafka_forensics.engine.replication.model import IsrContext, LeaderAndIsr
 
 from . import wording as w
 from .emit import Record, controller_log, server_log, state_change_log
@@ -103,9 +167,9 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
 
     def emit(at: int, index: int, site: str, broker: int, topic: str, partition: int,
              values: Mapping[str, object], raw: Sequence[str] = (), file: str | None = None,
-             epoch: int | None = None) -> None:
+             epoch: int | None = None, prefix: Mapping[str, object] | None = None) -> None:
         ident = {"node": broker, "topic": topic, "partition": partition, "tp": f"{topic}-{partition}",
-                 "controller_epoch": epoch, "details.dir": LOG_DIR}
+                 "controller_epoch": epoch, "details.dir": LOG_DIR, **(prefix or {})}
         rendered = w.render(site, v, {**ident, **values}, ident, raw=raw)
         if rendered is None:
             return
@@ -129,6 +193,16 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                  file=state_change_log(controller, cluster), epoch=epoch)
         if request is not None and k == 0:
             received(request, i)
+        if a is not None and a.is_new and a.prev_leader_epoch < 0:
+            opened(e, a, i)
+        if request is not None and a is not None and e.broker != e.to_leader and e.from_leader != e.to_leader:
+            # ReplicaManager.makeFollowers, a follower of a new leader (0.10-2.5, TRACE): up to 0.10
+            # the log was just cut back to its high watermark here (Log's line, from the Truncated effect)
+            tp_text = _tp_text(e.topic, e.partition, v)
+            emit(e.at, i, "become_truncated", e.broker, e.topic, e.partition, {
+                **tp_text, "correlation_id": request.correlation_id, "controller": request.controller,
+                "controller_epoch": request.controller_epoch, "leader": e.to_leader},
+                raw=("", "", ""), file=state_change_log(e.broker, cluster), epoch=request.controller_epoch)
         if a is not None:
             leader = e.broker == e.to_leader
             emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
@@ -139,6 +213,84 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 "duration_ms": 0, "correlation_id": request.correlation_id, "controller": request.controller,
                 "count": len(request.members)}, file=state_change_log(e.broker, cluster),
                 epoch=request.controller_epoch)
+
+    def opened(e: LeaderChanged, a: LeaderAndIsrApplied, i: int) -> None:
+        """A broker opens its replica of a partition just created (no high-watermark checkpoint
+        holds it): Partition.getOrCreateReplica's "No checkpointed highwatermark is found" (every
+        version, INFO) and the initial high watermark — 0.11-2.3 one "Replica loaded" per assigned
+        replica (Replica's constructor: the remote ones too, in assignment order), 2.4+ "Log loaded"
+        for its own log (Partition.createLog)."""
+        tp_text = _tp_text(e.topic, e.partition, v)
+        own = {"hw": 0}
+        for replica in a.state.replicas if (0, 11, 0) <= v < (2, 4, 0) else (e.broker,):
+            if replica == e.broker:
+                emit(e.at, i, "hw_none_checkpointed", e.broker, e.topic, e.partition, tp_text,
+                     raw=("", "", ""))
+            emit(e.at, i, "hw_initial", e.broker, e.topic, e.partition, own)
+
+    def brokers(n: BrokerChangeHandled, i: int) -> None:
+        """The controller's INFO lines as it handles a broker's registration going or coming
+        (KafkaController.processBrokerChange / BrokerChange, 0.10's BrokerChangeListener, then
+        onBrokerFailure / onBrokerStartup) or a controlled shutdown (doControlledShutdown)."""
+        c, log = n.controller, controller_log(n.controller, cluster)
+        if n.cause == "controlled_shutdown":
+            emit(n.at, i, "controlled_shutdown", c, "", 0, {"brokers": n.broker}, file=log)
+            return
+        live = ",".join(str(b) for b in n.live)
+        if v < (0, 11, 0):  # the listener prints the znode's children, sorted as strings
+            children = ",".join(sorted(str(b) for b in n.live))
+            emit(n.at, i, "broker_change_fired", c, "", 0, {"brokers": children}, file=log)
+        added, deleted = (n.broker, "") if n.cause == "startup" else ("", n.broker)
+        emit(n.at, i, "brokers_changed", c, "", 0, {"details.added": added, "details.deleted": deleted,
+                                                   "details.bounced": "", "brokers": live}, file=log)
+        if n.cause == "startup":
+            emit(n.at, i, "broker_startup", c, "", 0, {"brokers": n.broker}, file=log)
+            return
+        emit(n.at, i, "broker_failure", c, "", 0, {"brokers": n.broker}, file=log)
+        if n.was_shutting_down and v >= (2, 2, 0):  # written only when not empty from 2.2 (2.2.2)
+            emit(n.at, i, "shutting_brokers_removed", c, "", 0, {"brokers": n.broker}, file=log)
+
+    def replica(n: ReplicaStateChanged, i: int) -> None:
+        """The replica state machine's lines: 2.6+ the OfflineReplica transition's ISR removal
+        (INFO), then every version's "changed state of replica" (TRACE: written up to 2.5)."""
+        log = state_change_log(n.controller, cluster)
+        if n.state is not None and n.to_state == "OfflineReplica":
+            emit(n.at, i, "replica_isr_removed", n.controller, n.topic, n.partition, {
+                "_state": leader_isr_and_controller_epoch_of(n.state, n.controller_epoch, v),
+                "replica": n.replica}, file=log, epoch=n.controller_epoch)
+        emit(n.at, i, "replica_state", n.controller, n.topic, n.partition, {
+            "replica": n.replica, "tap": f"[{n.topic},{n.partition}]", "prev_state": n.from_state,
+            "state": n.to_state}, file=log, epoch=n.controller_epoch)
+
+    def truncated(e: Truncated, i: int) -> None:
+        """A follower's truncation: the fetcher's lines (by leader epoch, 0.11+) around Log's
+        "Truncating …" — per OffsetsForLeaderEpoch answer, 2.0+ "leader replied with epoch E
+        unknown to the replica … Will truncate to N" for one the follower must ask again after
+        (INFO), 3.1+ "Truncating partition … with TruncationState(…) due to leader epoch and
+        offset EpochEndOffset(…)" (INFO); and 2.0-2.3's WARN "Truncating … below high watermark"."""
+        fetcher = {"leader": e.leader, "_fetcher": 0}
+        by_epoch = e.cause == "leader_epoch" and e.leader is not None
+        for epoch, end, target, done in (e.answers or ()) if by_epoch else ():
+            if not done and v >= (2, 0, 0):  # AbstractFetcherThread.getOffsetTruncationState (2.0.1, 2.1.1)
+                who = "follower" if v < (2, 1, 0) else "replica"
+                emit(e.at, i, "fetcher_epoch_unknown", e.broker, e.topic, e.partition,
+                     {"leader_epoch": epoch, "offset": target}, raw=(who, who), prefix=fetcher)
+            emit(e.at, i, "fetcher_truncate_epoch", e.broker, e.topic, e.partition, {
+                "offset": target, "details.completed": str(done).lower(), "_ec": 0, "_p": e.partition,
+                "leader_epoch": epoch, "details.leader_end_offset": end}, prefix=fetcher)
+        # ReplicaFetcherThread 2.0.1 warns before truncating, 2.1.1-2.3.1 after; from 2.4 the log's
+        # truncation has already lowered the high watermark it compares with (Log.updateLogEndOffset,
+        # 2.4.1), so the warning is never written
+        below = by_epoch and e.hw is not None and e.to_offset < e.hw and (2, 0, 0) <= v < (2, 4, 0)
+        warning = {"offset": e.to_offset, "hw": e.hw}
+        if below and v < (2, 1, 0):
+            emit(e.at, i, "fetcher_below_hw", e.broker, e.topic, e.partition, warning, prefix=fetcher)
+        # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p, dir=…]
+        # Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
+        emit(e.at, i, "log_truncated", e.broker, e.topic, e.partition,
+             {"offset": e.to_offset, "details.dir": LOG_DIR})
+        if below and v >= (2, 1, 0):
+            emit(e.at, i, "fetcher_below_hw", e.broker, e.topic, e.partition, warning, prefix=fetcher)
 
     def received(request: _Request, i: int) -> None:
         """The broker's lines as a controller's LeaderAndIsr arrives (ReplicaManager
@@ -160,12 +312,18 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     # the log-only notes beside the effects (EffectLog): each before the effect at its position; a
     # LeaderAndIsr that kept the leader is written as one that moved it
     kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
-                  if isinstance(n, LeaderKept)]
+                  if isinstance(n, (LeaderKept, BrokerChangeHandled, ReplicaStateChanged))]
     steps = list(_in_order(effects, kept_notes))
     requests = {} if v >= (4, 0, 0) else _requests(steps)  # 4.0: KRaft only, no LeaderAndIsr
     for i, e, note in steps:
         if note:
-            applied(e, i)
+            if isinstance(e, BrokerChangeHandled):
+                brokers(e, i)
+            elif isinstance(e, ReplicaStateChanged):
+                replica(e, i)
+            else:
+                assert isinstance(e, LeaderChanged)
+                applied(e, i)
             continue
         if isinstance(e, ZkWrite):
             zk.apply(e)
@@ -204,10 +362,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         elif isinstance(e, LeaderChanged) and e.broker >= 0:
             applied(e, i)  # a broker applied a LeaderAndIsr that changed its leader
         elif isinstance(e, Truncated) and e.broker >= 0:
-            # Log.truncateTo: "Truncating log t-p to offset N." to 0.11, "[Log partition=t-p,
-            # dir=…] Truncating to offset N" from 1.0 (UnifiedLog from 3.1)
-            emit(e.at, i, "log_truncated", e.broker, e.topic, e.partition,
-                 {"offset": e.to_offset, "details.dir": LOG_DIR})
+            truncated(e, i)
         elif isinstance(e, ZkWrite) and not e.ok and e.purpose == "isr" and e.writer is not None:
             m = _STATE_PATH.match(e.path)
             if m is not None:
@@ -273,14 +428,18 @@ class _ZooKeeper:
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
 
 
-def _in_order(effects: Sequence[Effect], notes: Sequence[tuple[int, LeaderKept]]
-              ) -> Iterator[tuple[int, Effect, bool]]:
-    """(position, effect, from a note) in writing order: each note's stand-in (``kept``) before
-    the effect at its position, the notes past the last effect at the end."""
+_Note = LeaderKept | BrokerChangeHandled | ReplicaStateChanged
+
+
+def _in_order(effects: Sequence[Effect], notes: Sequence[tuple[int, _Note]]
+              ) -> Iterator[tuple[int, Effect | BrokerChangeHandled | ReplicaStateChanged, bool]]:
+    """(position, effect or note, from a note) in writing order: each note (a kept leader's
+    stand-in, ``kept``) before the effect at its position, the notes past the last effect at the end."""
     pending = 0
     for i, e in enumerate(chain(effects, (None,))):
         while pending < len(notes) and notes[pending][0] <= i:
-            yield i, kept(notes[pending][1]), True
+            n = notes[pending][1]
+            yield i, kept(n) if isinstance(n, LeaderKept) else n, True
             pending += 1
         if e is not None:
             yield i, e, False
@@ -404,6 +563,24 @@ def leader_isr_and_controller_epoch(e: LeaderChanged, controller_epoch: int) -> 
     ``mkString(",")``, the epoch of the controller that wrote the state."""
     return (f"(Leader:{e.to_leader},ISR:{_ids(e.isr)},LeaderEpoch:{e.leader_epoch},"
             f"ControllerEpoch:{controller_epoch})")
+
+
+def leader_isr_and_controller_epoch_of(s: LeaderAndIsr, controller_epoch: int, v: w.KafkaVersion) -> str:
+    """``LeaderIsrAndControllerEpoch.toString`` of a partition's state (KafkaController.scala
+    2.6.3; 3.2.3, 3.3.2, 3.5.2 add the recovery state and the zkVersion / partition epoch)."""
+    if v < (3, 2, 0):
+        return (f"(Leader:{s.leader},ISR:{_ids(s.isr)},LeaderEpoch:{s.leader_epoch},"
+                f"ControllerEpoch:{controller_epoch})")
+    return (f"(Leader:{s.leader},ISR:{_ids(s.isr)},LeaderRecoveryState:{s.leader_recovery_state.name},"
+            f"LeaderEpoch:{s.leader_epoch},ZkVersion:{s.zk_version},ControllerEpoch:{controller_epoch})")
+
+
+def _tp_text(topic: str, partition: int, v: w.KafkaVersion) -> dict[str, object]:
+    """A partition as a line that prints either form prints it (the catalogue's ``[t,p]`` or
+    ``t-p``): ``[t,p]`` (TopicAndPartition) in 0.10.0, ``t-p`` (TopicPartition) from 0.10.1."""
+    if v < (0, 10, 1):
+        return {"tap": f"[{topic},{partition}]", "tp": ""}
+    return {"tap": "", "tp": f"{topic}-{partition}"}
 
 
 def _ids(isr: Sequence[int]) -> str:

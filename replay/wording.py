@@ -86,6 +86,14 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     # the log: Scala Log to 3.0, renamed UnifiedLog in 3.1 (read at 3.0.2 / 3.1.2)
     "kafka.log.Log": "0.8-3.0",
     "kafka.log.UnifiedLog": "3.1+",
+    # the controller's own lines (ZooKeeper mode, gone in 4.0), and the 0.8-0.10 broker-change
+    # listener that logged under its inner class's name (ReplicaStateMachine 0.10.2.2)
+    "kafka.controller.KafkaController": "0.8-3.9",
+    "kafka.controller.ReplicaStateMachine$BrokerChangeListener": "0.8-0.10",
+    # the follower's fetcher (AbstractFetcherThread's lines log under the subclass)
+    "kafka.server.ReplicaFetcherThread": "0.8+",
+    # Replica's constructor logged the initial high watermark 0.11-2.3 (Replica.scala 0.11.0.2, 2.3.1)
+    "kafka.cluster.Replica": "0.11-2.3",
 })
 
 
@@ -136,6 +144,17 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
                             ("1.0+", "[Controller id={node} epoch={controller_epoch}] ")),
     "kafka.controller.OfflinePartitionLeaderSelector": (("0.8-1.0", "[OfflinePartitionLeaderSelector]: "),),
     "kafka.log.Log": (("0.8-0.11", ""), ("1.0+", "[Log partition={tp}, dir={details.dir}] ")),
+    # KafkaController.logIdent: "[Controller N]: " (0.11.0.2), "[Controller id=N] " (1.0.2 -> 3.9)
+    "kafka.controller.KafkaController": (("0.8-0.11", "[Controller {node}]: "),
+                                         ("1.0+", "[Controller id={node}] ")),
+    "kafka.controller.ReplicaStateMachine$BrokerChangeListener": (
+        ("0.8-0.10", "[BrokerChangeListener on Controller {node}]: "),),
+    # ShutdownableThread's logIdent "[ReplicaFetcherThread-F-L], " (0.10), "]: " (0.11), the
+    # LogContext of 1.0+; fetcher id 0 (num.replica.fetchers defaults to 1)
+    "kafka.server.ReplicaFetcherThread": (
+        ("0.8-0.10", "[ReplicaFetcherThread-{_fetcher:int}-{leader}], "),
+        ("0.11", "[ReplicaFetcherThread-{_fetcher:int}-{leader}]: "),
+        ("1.0+", "[ReplicaFetcher replicaId={node}, leaderId={leader}, fetcherId={_fetcher:int}] ")),
     "kafka.log.UnifiedLog": (("3.1+", "[UnifiedLog partition={tp}, dir={details.dir}] "),),
 })
 
@@ -222,6 +241,16 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "broker_state.lai_handling_batch": (("2.6+", "INFO"),),
     "broker_state.lai_finished": (("2.7+", "INFO"),),
     "selector.unclean": (("0.8-1.0", "WARN"),),
+    # ReplicaStateMachine: stateChangeLogger.trace(...) for every successful replica transition
+    # (0.10.2.2, 0.11.0.2, 1.0.2, 1.1.1, 2.5.1, 2.6.3, 3.5.2); the 2.6+ ISR removal's line info(...)
+    "scl.replica.0_8_1": (("0.8-0.11", "TRACE"),),
+    "scl.replica": (("1.0+", "TRACE"),),
+    # ReplicaManager.makeFollowers: stateChangeLogger.trace(...) (0.10.2.2, 0.11.0.2, 1.0.2, 2.0.1, 2.5.1)
+    "broker_state.become.truncated.0_8": (("0.8-0.11", "TRACE"),),
+    "broker_state.become.truncated.1_0": (("1.0-1.1", "TRACE"),),
+    "broker_state.become.truncated.2_0": (("2.0-2.5", "TRACE"),),
+    # ReplicaFetcherThread.truncate / maybeTruncate: warn(...) (2.0.1 -> 3.5.2)
+    "fetcher.truncate_below_hw": (("2.0+", "WARN"),),
 })
 
 
@@ -376,6 +405,28 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
                      "broker_state.lai_received.0_8"),
     "lai_handling": ("broker_state.lai_handling_batch",),
     "lai_finished": ("broker_state.lai_finished",),
+    # -- controller: broker membership (KafkaController.processBrokerChange / onBrokerFailure /
+    # onBrokerStartup / doControlledShutdown; BrokerChangeListener up to 0.10) --
+    "broker_change_fired": ("listener.broker_change_fired",),
+    "brokers_changed": ("controller.broker_change.2_2", "controller.broker_change.0_11",
+                        "listener.broker_change"),
+    "broker_failure": ("controller.broker_failure",),
+    "broker_startup": ("controller.broker_startup",),
+    "shutting_brokers_removed": ("controller.shutting_brokers_removed",),
+    "controlled_shutdown": ("controller.controlled_shutdown",),
+    # -- controller: the replica state machine --
+    "replica_state": ("scl.replica", "scl.replica.0_8_1"),
+    "replica_isr_removed": ("scl.isr_removed",),
+    # -- broker: ReplicaManager.makeFollowers (the pre-0.11 truncation to the high watermark's site) --
+    "become_truncated": ("broker_state.become.truncated.2_0", "broker_state.become.truncated.1_0",
+                         "broker_state.become.truncated.0_8"),
+    # -- broker: the fetcher's truncation (AbstractFetcherThread / ReplicaFetcherThread) --
+    "fetcher_truncate_epoch": ("fetcher.truncate_epoch.3_1",),
+    "fetcher_epoch_unknown": ("fetcher.epoch_unknown_to_replica",),
+    "fetcher_below_hw": ("fetcher.truncate_below_hw",),
+    # -- broker: a replica's log opened (Partition.getOrCreateReplica / createLog, Replica) --
+    "hw_none_checkpointed": ("hw.none_checkpointed",),
+    "hw_initial": ("hw.initial.2_4", "hw.initial.replica"),
 })
 
 
@@ -387,6 +438,16 @@ def entry(site: str, v: KafkaVersion) -> Template | None:
         if in_range(t.versions, v) and logger_for(t, v) is not None:
             return t
     return None
+
+
+def logs_at(site: str, v: KafkaVersion, level: str = "INFO") -> bool:
+    """Whether ``site`` writes a line in ``v`` under a root logger at ``level`` (Kafka's default
+    config: INFO): a re-run expects no line of a step its version logs only below that."""
+    t = entry(site, v)
+    if t is None:
+        return False
+    logger = logger_for(t, v)
+    return logger is not None and LEVEL_ORDER[level_for(t, v)] >= threshold_for(logger, v, level)
 
 
 # --- filling ----------------------------------------------------------------------------------------
