@@ -69,7 +69,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from kafka_forensics.engine.effects import RequestReceived, Response, notes_of
+from kafka_forensics.engine.effects import Finding, RequestReceived, Response, notes_of
 from kafka_forensics.engine.group.requests import (
     Heartbeat,
     JoinGroup,
@@ -99,7 +99,8 @@ APIS: Mapping[str, tuple[int, str]] = {
 #: OffsetCommit) the release's Java consumer sends to a broker of the same release: the highest
 #: each side knows.  Read per tag from Protocol.java (0.10.0.0, 0.10.1.0, 0.11.0.0), the request
 #: classes' schemaVersions() (1.0.0–2.1.0) and common/message/*Request.json "validVersions"
-#: (2.2.0 on; 3.6.0's OffsetCommit v9 is "latestVersionUnstable", stable from 3.7.0).
+#: (2.2.0 on; 3.6.0's OffsetCommit v9 is "latestVersionUnstable", stable from 3.7.0; trunk at
+#: 4.0.0-SNAPSHOT, October 2024, has the same highest versions as 3.7–3.9, so 4.0 is taken as 3.7).
 CLIENT_VERSIONS: tuple[tuple[KafkaVersion, tuple[int, int, int, int, int]], ...] = (
     ((0, 10, 0), (0, 0, 0, 0, 2)),
     ((0, 10, 1), (1, 0, 0, 0, 2)),  # JoinGroup v1: rebalance_timeout (KIP-62)
@@ -181,6 +182,11 @@ def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = 
             if isinstance(note, RequestReceived) and isinstance(note.request, _KINDS):
                 r = note.request
                 waiting.setdefault((r.client, r.kind.value), deque()).append((n - 1, note))
+        if isinstance(e, Finding) and e.name == "request_dropped" and e.client is not None:
+            # Kafka never answers it (its callback was overwritten, its member removed): no line
+            queue = waiting.get((e.client, str(e.request)))
+            if queue:
+                queue.popleft()
         if isinstance(e, Response) and e.request in APIS:
             queue = waiting.get((e.client, e.request))
             if queue:
