@@ -117,6 +117,21 @@ def ingest(
     return report
 
 
+def ingest_in_memory(
+    paths: list[str], options: IngestOptions | None = None
+) -> tuple[IngestReport, pl.DataFrame]:
+    """``ingest`` with the event table kept in memory instead of written (the rows are the
+    ones ``ingest`` writes): for a ``check`` of raw logs when there is no cache to keep it in."""
+    opts = options or IngestOptions()
+    report = IngestReport()
+    inputs, report.errors = expand(paths)
+    sink = parquet.EventFrames(cluster=opts.cluster, broker=opts.broker)
+    for inp in inputs:
+        report.files.extend(ingest_input(inp, sink, opts))
+    ids = settle(report, sink.evidence, sink.rows, opts)
+    return report, sink.table(ids)
+
+
 def settle(
     report: IngestReport, evidence: EvidenceMap, rows: int, opts: IngestOptions
 ) -> parquet.IdentityMap:

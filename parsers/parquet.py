@@ -68,7 +68,8 @@ def identity_frame(ids: IdentityMap) -> pl.DataFrame:
     )
 
 
-def fill(batch: pa.RecordBatch | pl.DataFrame, mapping: pl.DataFrame, schema: pa.Schema) -> pa.Table:
+def fill(batch: pa.RecordBatch | pa.Table | pl.DataFrame, mapping: pl.DataFrame,
+         schema: pa.Schema) -> pa.Table:
     """Staged rows -> event rows: cluster and broker from the identity of their
     (source, stream); a log of several brokers keeps each record's own prefix node."""
     df = batch if isinstance(batch, pl.DataFrame) else pl.from_arrow(batch)
@@ -223,6 +224,38 @@ class EventFile:
             self._w.close()
             self._w = None
         self._tmp.unlink(missing_ok=True)
+
+
+class EventFrames:
+    """The event table kept in memory: the rows ``EventFile`` would write and a reader read
+    back, for a ``check`` of raw logs with no cache to keep the table in (writing and reading
+    the Parquet file was a tenth of such a check).  As in ``EventFile``, each batch is filled
+    as it comes with the identity its (source, stream) has so far, and filled again at the end
+    only if that identity changed."""
+
+    def __init__(self, *, cluster: str | None, broker: int | None) -> None:
+        self._flags = {"cluster": cluster, "broker": broker}
+        self._parts: list[tuple[IdentityMap, pa.Table]] = []
+        self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
+        self.rows = 0
+
+    def add(self, source: str, events: pl.DataFrame) -> None:
+        if events.height == 0:
+            return
+        keys = gather_evidence(self.evidence, source, events)
+        ids = {k: identity.resolve(identity.from_path(k[0]), self.evidence[k], **self._flags) for k in keys}
+        self._parts.append((ids, fill(events, identity_frame(ids), EVENT_SCHEMA)))
+        self.rows += events.height
+
+    def table(self, ids: IdentityMap) -> pl.DataFrame:
+        """The event rows under their final identities."""
+        filled = [table if all(ids[k] == i for k, i in used.items())
+                  else fill(table, identity_frame({k: ids[k] for k in used}), EVENT_SCHEMA)
+                  for used, table in self._parts]
+        self._parts = []
+        frame = pl.from_arrow(pa.concat_tables(filled) if filled else EVENT_SCHEMA.empty_table())
+        assert isinstance(frame, pl.DataFrame)
+        return frame
 
 
 class EvidenceOnly:

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from . import cache
-from .ingest import IngestOptions, ingest
+from .ingest import IngestOptions, ingest, ingest_in_memory
 from .parquet import is_dataset
 
 
@@ -38,6 +38,11 @@ def _ingested(raw: list[str], tz: str, layout: str | None) -> list[pl.DataFrame]
     name = cache.key(raw, tz=tz, layout=layout) if folder is not None else None
     if folder is not None and name is not None and (folder / f"{name}.parquet").is_file():
         return [pl.read_parquet(folder / f"{name}.parquet")]
+    if folder is None or name is None:  # nothing to keep the table in: no need to write it
+        report, frame = ingest_in_memory(raw, IngestOptions(tz=tz, layout=layout))
+        if report.errors and not report.events:
+            raise ValueError("; ".join(report.errors))
+        return [frame]
     with tempfile.TemporaryDirectory(prefix="kafka-forensics-") as tmp:
         out = Path(tmp) / "events.parquet"
         report = ingest(raw, out, IngestOptions(tz=tz, layout=layout))

@@ -273,6 +273,26 @@ def test_an_identity_learnt_late_in_a_log_applies_to_its_earlier_rows(tmp_path: 
     assert df["broker"].unique().to_list() == [5]
 
 
+def test_the_table_kept_in_memory_is_the_table_written(tmp_path: Path) -> None:
+    # what check reads when there is no cache (ingest_in_memory) equals what ingest writes,
+    # an identity learnt late included (its earlier batches are filled again)
+    from kafka_forensics.parsers.ingest import ingest_in_memory
+
+    late = ("[2021-07-09 12:00:00,000] INFO KafkaConfig values: \n\tbroker.id = 5\n\tzookeeper.connect = "
+            "zk:2181\n (kafka.server.KafkaConfig)\n")
+    (tmp_path / "logs" / "broker-2").mkdir(parents=True)
+    (tmp_path / "logs" / "server.log").write_text(log_text(300, node=1) + late)
+    (tmp_path / "logs" / "broker-2" / "server.log").write_text(log_text(40, node=2))
+    (tmp_path / "logs" / "empty.log").write_text("")
+    _, written = run([tmp_path / "logs"], tmp_path, chunk_bytes=4 << 10)
+    report, kept = ingest_in_memory([str(tmp_path / "logs")], IngestOptions(chunk_bytes=4 << 10))
+    assert report.events == kept.height == written.height
+    assert kept.schema == written.schema and kept.equals(written)
+    assert 5 in kept["broker"].to_list()
+    _, none = ingest_in_memory([str(tmp_path / "logs" / "empty.log")])
+    assert none.height == 0 and none.schema == written.schema
+
+
 def test_two_cluster_ids_stated_equally_often_resolve_the_same_way_every_time() -> None:
     """A broker pointed at a fresh ZooKeeper mid-log states a second `Cluster ID = …`; chunks are
     tallied in any order, so the tie goes to the smaller id, not to whichever was counted first."""
