@@ -12,11 +12,24 @@ simulated restart the shutdown and start-up sequences with the ``KafkaConfig val
 The wording follows the catalogue's entries for Kafka 2.5 and the real logs in
 ``../shared/corpus/real``.
 
+The group coordinator's and the ISR/replication records follow Kafka 2.5's rules, as a
+real broker's do (version 4; before, they were drawn at random and contradicted each other
+all the time): each group's generations go up by one per rebalance, a member joins before a
+line names it and only members fail or leave; each partition this broker leads shrinks its
+ISR by a member and expands it by a missing replica (the ISR and its zkVersion carried from
+line to line), its high watermark and log end offset only grow within a leader epoch, its
+leader epochs only go up, and ``Cached zkVersion`` is rare.  A group or partition changes at
+most every ``QUIET_MS`` (11 minutes), so nothing here is a rebalance storm or ISR flapping;
+the few findings ``check`` should make are the rare partitions left with the leader alone in
+the ISR (``NotEnoughReplicasException``: under-min-ISR) and the rare stale zkVersion.
+
 Speed: rendering every line with Python string formatting would take minutes per GB, so
-the generator renders a *pool* of episodes once (a few hundred thousand records, with
-varied groups, topics, partitions, member ids and offsets), then builds the file from
-batches of episodes drawn from the pool with numpy and formats the increasing
-timestamps and joins the lines in Polars.  Same seed, same size -> the same bytes.
+the generator renders a *pool* of routine episodes once (a few hundred thousand records,
+with varied groups, topics, partitions, member ids and offsets), then builds the file from
+batches of episodes drawn from the pool with numpy and formats the increasing timestamps
+and joins the lines in Polars.  The group and ISR episodes (a few percent) are rendered in
+log order from ``Broker``'s state, each at the time its first record gets.  Same seed, same
+size -> the same bytes.
 """
 
 from __future__ import annotations
