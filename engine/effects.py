@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
@@ -278,6 +278,10 @@ class Finding(Effect):
     name: str = ""
     entity: str = ""
     message: str = ""
+    #: a ``request_dropped``'s request: its sender and kind (the request log, which has no line for
+    #: a request never answered, and the replay's pairing of requests with answers read them)
+    client: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
+    request: str | None = field(default=None, compare=False, metadata=LOG_ONLY)
 
 
 @_cheap_init

@@ -88,6 +88,7 @@ class Observation:
     line: int
     raw: str
     drives: bool = False  # the line is also the evidence of a stimulus
+    note: str | None = None  # what a line that is no state change or removal says (a logged response)
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,9 @@ class GroupCase:
     opaque: str | None = None
     #: the responses the request log shows (a case derived from it), compared with the engine's
     responses: tuple[Any, ...] = ()
+    #: the members the derivation has in the group after its last line (the next stretch after a
+    #: quiet spell starts with them)
+    alive_at_end: tuple[str, ...] = ()
 
     def wall(self, at: int) -> int:
         return self.epoch_ms + at
@@ -162,13 +166,17 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
     rejoins = _client_rejoins(clients)
     cases = []
     segments = list(_segments(rows))
-    for i, segment in enumerate(segments):
+    carried: tuple[str, ...] = ()
+    for i, (segment, after_quiet) in enumerate(segments):
         # a stretch cut at a quiet spell runs on into it, so that what its timers would still
         # make happen (an expiry a longer session timeout only delays, under --set) is there
-        nxt = segments[i + 1][0]["at"] if i + 1 < len(segments) else None
-        quiet = nxt is not None and nxt - segment[-1]["at"] > QUIET_MS
+        quiet = i + 1 < len(segments) and segments[i + 1][1]
+        # and the stretch after it starts with the members the one before ended with: the
+        # group went on unchanged in between (its lines name only the members that change)
         case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins,
-                               tail_ms=QUIET_MS // 2 if quiet else TAIL_MS)
+                               tail_ms=QUIET_MS // 2 if quiet else TAIL_MS,
+                               carried=carried if after_quiet else ())
+        carried = case.alive_at_end if case is not None else ()
         if case is not None:
             cases.append(case)
     return cases
@@ -187,7 +195,8 @@ def _with_requests(rows: Sequence[Mapping[str, Any]], profile: Profile, configs:
     rest = list(rows)
     for (lo, hi), broker in windows:
         before = [r for r in rest if r["at"] < lo]
-        inside = [r for r in rest if lo <= r["at"] <= hi and r.get("broker") in (broker, None)]
+        # (a request log whose broker no line names covers whichever coordinator logged then)
+        inside = [r for r in rest if lo <= r["at"] <= hi and broker in (r.get("broker"), None)]
         taken = {id(r) for r in inside}
         rest = [r for r in rest if r["at"] >= lo and id(r) not in taken]
         cases += derive(before, profile, configs, scope=scope, group=group, clients=clients)
@@ -205,26 +214,29 @@ QUIET_MS = 10 * 60_000
 _SETTLED = frozenset({"Stable", "Empty"})
 
 
-def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[list[Mapping[str, Any]]]:
+def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[tuple[list[Mapping[str, Any]], bool]]:
+    """The stretches to re-run, each with whether it follows a quiet spell (the group unchanged
+    across the cut) rather than a coordinator move or a Dead group."""
     run: list[Mapping[str, Any]] = []
     broker: Any = None
+    after_quiet = False
     for r in rows:
         b = r.get("broker")
         moved = r["kind"] == "group_loaded" or (b is not None and broker is not None and b != broker)
         quiet = bool(run) and run[-1].get("state") in _SETTLED and r["at"] - run[-1]["at"] > QUIET_MS
         if (moved or quiet) and run:
-            yield run
-            run = []
+            yield run, after_quiet
+            run, after_quiet = [], quiet and not moved
         if b is not None:
             broker = b
         if r["kind"] not in ("group_loaded", "group_unloaded"):
             run.append(r)
         if r["kind"] in ("group_unloaded", "group_dead") and run:
             # a Dead group is gone from the coordinator's cache: the next join creates a new one
-            yield run
-            run = []
+            yield run, after_quiet
+            run, after_quiet = [], False
     if run:
-        yield run
+        yield run, after_quiet
 
 
 def _details(r: Mapping[str, Any]) -> dict[str, Any]:
@@ -246,7 +258,7 @@ _ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assi
 def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
                     scope: str, group: str,
                     rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None,
-                    tail_ms: int = TAIL_MS) -> GroupCase | None:
+                    tail_ms: int = TAIL_MS, carried: Sequence[str] = ()) -> GroupCase | None:
     # Lines before the first one that says where the group's rebalance cycle stands (a member
     # expiring before any rebalance line) cannot be placed: the comparison starts there.
     first = next((i for i, r in enumerate(rows) if r["kind"] in _ANCHORS), None)
@@ -257,6 +269,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     configs = dict(configs)
     key = "group.initial.rebalance.delay.ms"
     before, unseen_joiners = _members_before(rows)
+    if carried:  # the members the stretch before ended with (a quiet cut): there before these lines
+        before = [*carried, *(m for m in before if m not in carried)]
+        unseen_joiners = {k: [m for m in v if m not in carried] for k, v in unseen_joiners.items()}
     rounds = _initial_rounds(rows, unseen_joiners)
     if key not in configs:
         longest = max((x.end - x.start for x in rounds), default=None)
@@ -345,6 +360,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         for name in seed_names:
             # a member before the logs rests on the first line that names it (or counts it)
             join(new_member(name, 0, None), 0, Level.INFERRED, named.get(name, counted), first=Level.INFERRED)
+        if len(seed_names) > 1:
+            # with no initial delay the first join completed a generation of its own at once and
+            # the others' joins began the next, which waits for the first one to rejoin
+            join(members[seed_names[0]], 1, Level.INFERRED, named.get(seed_names[0], counted))
         b.add(1000, "set", {"config": {"group.initial.rebalance.delay.ms": delay_ms}}, Level.INFERRED)
         if first_kind != "group_assignment_received":
             for name in seed_names:
@@ -602,8 +621,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         # generation N"): joins, rejoins and leaves are then invisible to a re-run
         opaque = ("its coordinator's lines name no rebalance trigger (Kafka before 2.1): add the "
                   "consumers' logs, or read it with Kafka's state table and generations only")
+    alive_at_end = tuple(m.alias for m in members.values() if m.gone is None and not m.pending)
     return GroupCase(scope, group, rows[0].get("broker"), epoch, trace, tuple(observations), assumed, SEED_MS,
-                     opaque)
+                     opaque, alive_at_end=alive_at_end)
 
 
 def _state(r: Mapping[str, Any], at: int, state: GroupState, gen: Any, members: Any, *,

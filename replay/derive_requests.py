@@ -56,14 +56,35 @@ class ObservedResponse:
 
 
 def covering(requests: Sequence[Mapping[str, Any]], tail_ms: int) -> tuple[int, int] | None:
-    """The wall-ms window a group's request lines cover (first arrival, last response + tail)."""
+    """The wall-ms window a group's request lines cover: from the first arrival to the last
+    response and on for as long as a timer those requests set can still run (the longest session
+    or rebalance timeout they carry, at least ``tail_ms``): a request log that goes quiet while
+    the coordinator still logs (members that crashed, a sync that never came) is no request."""
     if not requests:
         return None
-    return min(_arrival(r) for r in requests), max(int(r["at"]) for r in requests) + tail_ms
+    last = max(int(r["at"]) for r in requests)
+    return min(_arrival(r) for r in requests), last + _horizon(requests, tail_ms)
+
+
+def _horizon(requests: Sequence[Mapping[str, Any]], tail_ms: int) -> int:
+    from .derive_groups import _details
+
+    longest = tail_ms
+    for r in requests:
+        if r.get("api") == "JoinGroup":
+            d = _details(r)
+            longest = max(longest, int(d.get("session_timeout_ms") or 0),
+                          int(d.get("rebalance_timeout_ms") or 0))
+    return longest
 
 
 def _arrival(r: Mapping[str, Any]) -> int:
-    return int(r["at"]) - round(float(r.get("duration_ms") or 0.0))
+    return round(_arrived(r))
+
+
+def _arrived(r: Mapping[str, Any]) -> float:
+    """When the request arrived: its line's time (the response sent) less its total time."""
+    return int(r["at"]) - float(r.get("duration_ms") or 0.0)
 
 
 def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]],
@@ -75,13 +96,15 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     member."""
     from .derive_groups import BROKER_KEYS, Derived, GroupCase, Level, _assumptions, _details
 
-    ordered = sorted(requests, key=lambda r: (_arrival(r), int(r["at"]), str(r["source"]), int(r["line"])))
+    # in arrival order, to the fraction of a ms the total times give (0.10's whole ms cannot
+    # order the requests of one millisecond)
+    ordered = sorted(requests, key=lambda r: (_arrived(r), int(r["at"]), str(r["source"]), int(r["line"])))
     ordered = [r for r in ordered if r.get("api") in REQUEST_DO]
     if not ordered:
         return None
     first_wall = _arrival(ordered[0])
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
-    names = _names(ordered)
+    names = _names(ordered, [str(r["member"]) for r in rows if r.get("member")])
     seeds = _before_logs(ordered, names)
     joins = {}  # a member's first JoinGroup: its timeouts, for a seed whose first line is another API
     for r in ordered:
@@ -101,15 +124,28 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     base = _generation_base(list(seeds.values()) if seeds else ordered,
                             seeded=(1 if len(seeds) == 1 else 2) if seeds else None)
     responses: list[ObservedResponse] = []
+    joined = set(seeds)  # members whose join is in the log (or who were there before it)
+    handed: set[str] = set()  # members handed an id (MEMBER_ID_REQUIRED) that have not joined with it
     for r in ordered:
         at = _arrival(r) - epoch
         do = REQUEST_DO[str(r["api"])]
         name = names.get(id(r))
         if name is None:
             continue  # a request naming no member (an admin's commit): nothing the group saw
+        gen = r.get("generation")
+        if do in ("sync", "heartbeat", "commit") and name not in joined and (gen is None or int(gen) < 0):
+            # a member with no generation yet sends this: its JoinGroup went in but was not answered
+            # (still parked; a request is logged when it is answered): it joined just before
+            fields = {"group": group, "client": name, "client_id": client_id_of(name),
+                      "session_timeout_ms": session_ms, "rebalance_timeout_ms": rebalance_ms}
+            if name not in handed and profile.has(Switch.MEMBER_ID_REQUIRED):
+                b.add(at, "join", {**fields, "member_id": ""}, Level.INFERRED, ev(r))  # id-less (KIP-394)
+            b.add(at, "join", fields, Level.INFERRED, ev(r))
+            joined.add(name)
+        if do == "join":  # a logged join went in (answered when it was, whatever the answer)
+            (handed if r.get("error") == "MEMBER_ID_REQUIRED" else joined).add(name)
         fields: dict[str, Any] = {"group": group, "client": name}
         d = _details(r)
-        gen = r.get("generation")
         if do == "join":
             fields["client_id"] = str(r.get("client_id") or client_id_of(name))
             fields["session_timeout_ms"] = int(d.get("session_timeout_ms") or session_ms)
@@ -120,6 +156,8 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
                 fields["instance_id"] = r["instance_id"]
             if d.get("new_member"):
                 fields["member_id"] = ""  # whatever id the consumer had before, it sent none
+        elif gen is not None and int(gen) < 0:
+            fields["generation"] = -1  # none yet (a member whose join was not answered)
         elif gen is not None and base is not None:
             fields["generation"] = int(gen) - base
         if do == "leave" and r.get("members") and d.get("members"):
@@ -133,8 +171,16 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
                 and error == "NONE" else None
             responses.append(ObservedResponse(ev(r), int(r["at"]) - epoch, do, str(error), rgen,
                                               str(r["source"]), int(r["line"]), str(r.get("raw") or "")))
+    for r in _unlogged_joins(rows, ordered, names):
+        who = str(r["member"])
+        fields = {"group": group, "client": who, "client_id": client_id_of(who)}
+        d = joins.get(who)
+        if d is not None:
+            fields["session_timeout_ms"] = int(_details(d).get("session_timeout_ms") or session_ms)
+            fields["rebalance_timeout_ms"] = int(_details(d).get("rebalance_timeout_ms") or rebalance_ms)
+        b.add(int(r["at"]) - epoch, "join", fields, Level.COORDINATOR, ev(r))
     end = max(int(r["at"]) for r in ordered) - epoch
-    b.add(end + tail_ms, "tick", {}, Level.INFERRED)
+    b.add(end + _horizon(ordered, tail_ms), "tick", {}, Level.INFERRED)
     observations = observe(rows, epoch)
     broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
     trace = Trace(
@@ -148,15 +194,69 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
                      _arrival(ordered[0]) - epoch, responses=tuple(responses))
 
 
+def _unlogged_joins(rows: Sequence[Mapping[str, Any]], ordered: Sequence[Mapping[str, Any]],
+                    names: Mapping[int, str]) -> list[Mapping[str, Any]]:
+    """The coordinator lines that show a member's JoinGroup the request log does not: a request
+    is logged when it is answered, so a join still parked in the DelayedJoin purgatory when the
+    logs end has no line (nor has one the log lost).  A line naming a member's join ("Adding new
+    member", a rejoin's rebalance, "Pending member … joins") with no logged JoinGroup of that
+    member open at its time (arrived by then, answered since; an id-less first join that was only
+    handed its id does not count) is such a join."""
+    from .derive_groups import _REJOIN_CAUSES
+
+    open_joins: dict[str, list[tuple[int, int]]] = {}
+    for r in ordered:
+        if r.get("api") == "JoinGroup" and names.get(id(r)) and r.get("error") != "MEMBER_ID_REQUIRED":
+            open_joins.setdefault(names[id(r)], []).append((_arrival(r), int(r["at"])))
+    out = _unnamed_starts(rows, ordered)
+    for r in rows:
+        who, at = r.get("member"), int(r["at"])
+        joins = r["kind"] == "group_member_joined" or (
+            r["kind"] == "group_prepare_rebalance" and r.get("cause") in {"new_member", *_REJOIN_CAUSES})
+        if not (joins and who):
+            continue
+        if not any(lo <= at <= hi + _SLACK_MS for lo, hi in open_joins.get(str(who), ())):
+            out.append(r)
+    return out
+
+
+def _unnamed_starts(rows: Sequence[Mapping[str, Any]], ordered: Sequence[Mapping[str, Any]],
+                    ) -> list[Mapping[str, Any]]:
+    """Before 2.1 "Preparing to rebalance" names no trigger.  A join phase that ends within the
+    logs was started by a request the log shows (its trigger's JoinGroup is answered when the
+    phase ends); one still under way when they end may have been started by a JoinGroup that
+    is parked still, which no line shows: unless a logged JoinGroup or LeaveGroup arriving at
+    its instant, or an expiry then, started it, that is a join by a member the log cannot name
+    (``member-unlogged-<line>``)."""
+    last = next((r for r in reversed(rows) if r["kind"] in _PHASE_LINES), None)
+    if last is None or last["kind"] != "group_prepare_rebalance" or last.get("cause") or last.get("member"):
+        return []
+    at = int(last["at"])
+    asked = any(r.get("api") in ("LeaveGroup", "JoinGroup") and r.get("error") != "MEMBER_ID_REQUIRED"
+                and at - 1 < _arrived(r) <= at for r in ordered)  # arrived in the ms it was handled
+    started = asked or any(r["kind"] in ("group_member_failed", "group_pending_member_expired")
+                          and int(r["at"]) == at for r in rows)
+    return [] if started else [{**last, "member": f"member-unlogged-{last['line']}"}]
+
+
+_PHASE_LINES = frozenset({"group_prepare_rebalance", "group_stabilized", "group_empty", "group_dead"})
+
+#: how long after a join was answered its coordinator line may still come (same instant in Kafka;
+#: a clock tick of slack)
+_SLACK_MS = 1
+
+
 def _has_response(r: Mapping[str, Any]) -> bool:
     """1.0+ lines print the response; 0.10-0.11's print the request alone (their error column
     is then empty)."""
     return r.get("error") is not None
 
 
-def _names(ordered: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+def _names(ordered: Sequence[Mapping[str, Any]], named: Sequence[str] = ()) -> dict[int, str]:
     """Each request row (by id) -> the member it is from: the id it sent, else the id its
-    response handed out, else (0.10-0.11, no response) the next new id with its client id."""
+    response handed out, else (0.10-0.11, no response) the next new id with its client id — in
+    the requests, else in the coordinator's lines (``named``: a member that never sent another
+    request, e.g. one closed while its join was parked, is named there when it expires)."""
     out: dict[int, str] = {}
     waiting: dict[str, list[Mapping[str, Any]]] = {}  # client id -> first joins awaiting their id
     seen: set[str] = set()
@@ -174,28 +274,36 @@ def _names(ordered: Sequence[Mapping[str, Any]]) -> dict[int, str]:
             out[id(r)] = member
         elif r.get("api") == "JoinGroup":
             waiting.setdefault(str(r.get("client_id") or ""), []).append(r)
-    for queue in waiting.values():  # a first join whose id the log never shows again
+    spare = [m for m in dict.fromkeys(named) if m not in seen]
+    for client, queue in waiting.items():  # a first join whose id no later request shows
         for n, r in enumerate(queue):
-            out.setdefault(id(r), f"{r.get('client_id') or 'consumer'}-unnamed-{r['line']}-{n}")
+            found = next((m for m in spare if client_id_of(m) == client), None)
+            if found is not None:
+                spare.remove(found)
+            out.setdefault(id(r), found or f"{r.get('client_id') or 'consumer'}-unnamed-{r['line']}-{n}")
     return out
 
 
 def _before_logs(ordered: Sequence[Mapping[str, Any]], names: Mapping[int, str],
                  ) -> dict[str, Mapping[str, Any]]:
-    """The members whose first request is not a join that could have created them: they were
-    in the group before the log begins (name -> their first request)."""
+    """The members whose first request is not a join that could have created them (name ->
+    that request): those were in the group before the log begins — unless the request carries
+    no generation yet (-1): then their join was never answered, and is not in the log."""
     from .derive_groups import _details
 
-    out: dict[str, Mapping[str, Any]] = {}
+    before: dict[str, Mapping[str, Any]] = {}
     started: set[str] = set()
     for r in ordered:
         name = names.get(id(r))
         if name is None or name in started:
             continue
         started.add(name)
-        if not (r.get("api") == "JoinGroup" and _details(r).get("new_member")):
-            out[name] = r
-    return out
+        if r.get("api") == "JoinGroup" and _details(r).get("new_member"):
+            continue
+        gen = r.get("generation")
+        if r.get("api") == "JoinGroup" or gen is None or int(gen) >= 0:
+            before[name] = r
+    return before
 
 
 def _generation_base(ordered: Sequence[Mapping[str, Any]], *, seeded: int | None) -> int | None:
@@ -209,7 +317,7 @@ def _generation_base(ordered: Sequence[Mapping[str, Any]], *, seeded: int | None
             continue
         if seeded is not None:
             return int(gen) - seeded
-        if r.get("api") in ("JoinGroup", "SyncGroup"):
+        if r.get("api") == "SyncGroup" or (r.get("api") == "JoinGroup" and r.get("error") in (None, "NONE")):
             return int(gen) - 1
     return None
 
@@ -275,8 +383,8 @@ def observe(rows: Sequence[Mapping[str, Any]], epoch: int) -> list[Any]:
         kind, who = r["kind"], r.get("member")
         if kind == "group_prepare_rebalance":
             out.append(state(r, GroupState.PREPARING_REBALANCE, None))
-            if r.get("cause") == "leave" and who:
-                left.add((int(r["at"]), who))
+            if r.get("cause") == "leave" and who and (int(r["at"]), who) not in left:
+                left.add((int(r["at"]), who))  # one leave: its rebalance line and its "has left" line
                 out.append(removal(r, who, RemovalReason.LEAVE))
         elif kind == "group_stabilized":
             out.append(state(r, GroupState.COMPLETING_REBALANCE, r.get("members")))

@@ -21,6 +21,7 @@ from typing import Any
 import polars as pl
 
 from kafka_forensics.engine.effects import Effect, MemberRemoved, RemovalReason, Response, StateChanged
+from kafka_forensics.engine.effects import Finding as EngineFinding
 from kafka_forensics.engine.group.states import GroupState, is_legal
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
 
@@ -38,6 +39,7 @@ from .derive_groups import (
 from .derive_requests import REQUEST_COLUMNS, REQUEST_DO
 from .findings import Evidence, Finding, FindingKind, Severity
 from .runner import RunError, run_trace
+from .wording import kafka_version, logs_at
 
 #: how far apart (ms) an observed line and the engine's change may be and still be one event:
 #: causally linked lines of a real coordinator can be seconds apart (a heartbeat expiry logged
@@ -145,17 +147,19 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
 
     scoped = with_scope(events)
     rows = rows_of(scoped, GROUP_KINDS, GROUP_COLUMNS)
-    if not rows:
-        return []
+    by_group: dict[tuple[str, str], list[dict[str, Any]]] = {}
     requests: dict[tuple[str, str], list[dict[str, Any]]] = {}
     if "api" in scoped.columns:  # the coordinators' request logs (level 1): their group APIs only
         asked = scoped.filter((pl.col("kind") == "request_completed") & pl.col("api").is_in(list(REQUEST_DO))
                               & pl.col("group").is_not_null())
         for r in rows_of(asked, ("request_completed",), REQUEST_COLUMNS) if asked.height else ():
-            requests.setdefault((r["scope"], str(r["group"])), []).append(r)
+            if groups is None or r["group"] in groups:
+                requests.setdefault((r["scope"], str(r["group"])), []).append(r)
+                by_group.setdefault((r["scope"], str(r["group"])), [])
+    if not rows and not requests:
+        return []
     profiles = profiles_by_scope(scoped)
     brokers, consumers = configs_by_scope(scoped)
-    by_group: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in rows:
         if r.get("group") is None or (groups is not None and r["group"] not in groups):
             continue
@@ -338,8 +342,9 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
         f.missing(e, before, after)
         missing_between.append((before.at if before else e.at, after.at))
         steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
+    expiries_logged = logs_at("member_failed", kafka_version(profile(case.trace.header.profile)))
     for e in r_exp:
-        if _removal_class(e.removal) == "expired" and e.at <= end - MATCH_WINDOW_MS:
+        if _removal_class(e.removal) == "expired" and e.at <= end - MATCH_WINDOW_MS and expiries_logged:
             f.missing_removal(e, obs_states)
             steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
     for o in s_obs + r_obs:
@@ -350,8 +355,8 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
     ordered = sorted(obs_states, key=lambda o: (o.at, o.line))
     for a, b in pairwise(ordered):
         assert a.state is not None and b.state is not None
-        if is_legal(a.state, b.state):
-            continue
+        if is_legal(a.state, b.state) or a.state is GroupState.DEAD:
+            continue  # (a Dead group is removed: the next join creates a new one, Empty or Stable)
         if any(lo <= b.at and hi >= a.at for lo, hi in missing_between):
             continue
         f.illegal(a, b)
@@ -415,10 +420,13 @@ def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], 
     a member and API gets the n-th answer): the first that differs is the finding — the engine
     and the coordinator part there, and what follows in the request log is a consequence."""
     observed = {o.evidence: o for o in case.responses}
-    answers: dict[tuple[str, str], list[Response]] = {}
+    # each request's outcome in order: its answer, or None for one Kafka drops unanswered
+    answers: dict[tuple[str, str], list[Response | None]] = {}
     for e in effects:
         if isinstance(e, Response) and e.request in _REQUEST_NAMES:
             answers.setdefault((e.client, e.request), []).append(e)
+        elif isinstance(e, EngineFinding) and e.name == "request_dropped" and e.client is not None:
+            answers.setdefault((e.client, str(e.request)), []).append(None)
     sent: Counter[tuple[str, str]] = Counter()
     f = _Findings(case)
     steps: list[Step] = []
@@ -433,15 +441,15 @@ def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], 
             continue
         got = answers.get(key, [])
         e = got[n] if n < len(got) else None
-        line = Observation(o.at, "request_completed", None, o.generation, None, key[0], None, o.source,
-                           o.line, o.raw)
-        want = "no answer yet" if e is None else e.error + (
+        api = _REQUEST_NAMES[s.do]
+        want = "no answer" if e is None else e.error + (
             f" (generation {e.generation})" if s.do == "join" and e.error == "NONE" else "")
         seen = o.error + (f" (generation {o.generation})" if o.generation is not None else "")
+        line = Observation(o.at, "request_completed", None, o.generation, None, key[0], None, o.source,
+                           o.line, o.raw, note=f"{api} answered {seen}")
         if e is not None and e.error == o.error and (o.generation is None or e.generation == o.generation):
-            steps.append(Step(o.at, line, None, "stimulus"))
+            steps.append(Step(o.at, line, None, "ok"))  # the request drove; its answer is the engine's
             continue
-        api = _REQUEST_NAMES[s.do]
         if e is not None and e.error == o.error:
             kind = FindingKind.GENERATION_MISMATCH
             f._add(kind, Severity.WARNING, o.at, o.at, f"{api} answered {want}", f"answered {seen}",

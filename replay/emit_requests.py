@@ -156,14 +156,24 @@ class Exchange:
     position: int
     #: the request's place among the requests received (correlation ids follow it)
     arrival: int
+    #: how many requests arrived after it within its millisecond (see ``total_ms``)
+    behind: int = 0
 
     @property
     def kind(self) -> str:
         return self.response.request
 
     @property
-    def total_ms(self) -> int:
+    def waited_ms(self) -> int:
+        """Whole ms from the request to its response (the engine's clock has no finer grain)."""
         return self.response.at - self.received.at
+
+    @property
+    def total_ms(self) -> float:
+        """``waited_ms`` and a thousandth of a ms per request that arrived after it within its
+        millisecond: Kafka's times have microseconds, and a reader that takes a line's time less
+        its total time for the arrival puts requests of one millisecond back in their order."""
+        return round(self.waited_ms + 0.001 * self.behind, 3)
 
 
 def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = None) -> list[Exchange]:
@@ -172,7 +182,12 @@ def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = 
     request kind (FIFO per client and kind).  A transactional commit is a TxnOffsetCommit, not
     among these APIs: it is paired and left out."""
     notes = notes_of(effects) if notes is None else notes
-    waiting: dict[tuple[str, str], deque[tuple[int, RequestReceived]]] = {}
+    per_ms: dict[int, int] = {}  # arrival ms -> requests that arrived in it
+    for _, note in notes:
+        if isinstance(note, RequestReceived) and isinstance(note.request, _KINDS):
+            per_ms[note.at] = per_ms.get(note.at, 0) + 1
+    seen_ms: dict[int, int] = {}
+    waiting: dict[tuple[str, str], deque[tuple[int, RequestReceived, int]]] = {}
     out: list[Exchange] = []
     n = 0
     for i, e in enumerate(effects):
@@ -181,7 +196,9 @@ def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = 
             n += 1
             if isinstance(note, RequestReceived) and isinstance(note.request, _KINDS):
                 r = note.request
-                waiting.setdefault((r.client, r.kind.value), deque()).append((n - 1, note))
+                rank = seen_ms[note.at] = seen_ms.get(note.at, 0) + 1
+                behind = per_ms[note.at] - rank
+                waiting.setdefault((r.client, r.kind.value), deque()).append((n - 1, note, behind))
         if isinstance(e, Finding) and e.name == "request_dropped" and e.client is not None:
             # Kafka never answers it (its callback was overwritten, its member removed): no line
             queue = waiting.get((e.client, str(e.request)))
@@ -190,9 +207,9 @@ def exchanges(effects: Sequence[Any], notes: Sequence[tuple[int, Any]] | None = 
         if isinstance(e, Response) and e.request in APIS:
             queue = waiting.get((e.client, e.request))
             if queue:
-                arrival, note = queue.popleft()
+                arrival, note, behind = queue.popleft()
                 if not getattr(note.request, "transactional", False):  # a TxnOffsetCommit: another API
-                    out.append(Exchange(note, e, i, arrival))
+                    out.append(Exchange(note, e, i, arrival, behind))
     return out
 
 
@@ -551,7 +568,8 @@ def _message(x: Exchange, v: KafkaVersion, version: int, c: _Connection, corr: i
     request, response = getattr(bodies, x.kind)(x.received.request, x.response)
     key, enum = APIS[x.kind]
     total = x.total_ms
-    remote = total  # the engine takes no time: a wait is a purgatory wait
+    remote = x.waited_ms  # the engine takes no time: a wait is a purgatory wait
+    local = round(total - remote, 3)  # the fraction of a ms that orders requests of one millisecond
     port = 50000 + c.index
     if v >= (2, 8, 0):
         desc = {
@@ -568,7 +586,7 @@ def _message(x: Exchange, v: KafkaVersion, version: int, c: _Connection, corr: i
             "connection": f"127.0.0.1:9092-{c.host}:{port}-{c.index}",
             "totalTimeMs": _Double(total),
             "requestQueueTimeMs": _Double(0),
-            "localTimeMs": _Double(0),
+            "localTimeMs": _Double(local),
             "remoteTimeMs": _Double(remote),
             "throttleTimeMs": 0,
             "responseQueueTimeMs": _Double(0),
@@ -588,13 +606,13 @@ def _message(x: Exchange, v: KafkaVersion, version: int, c: _Connection, corr: i
         )
         if v < (0, 11, 0):
             times = (
-                f"totalTime:{total},requestQueueTime:0,localTime:0,remoteTime:{remote},responseQueueTime:0,"
+                f"totalTime:{remote},requestQueueTime:0,localTime:0,remoteTime:{remote},responseQueueTime:0,"
                 "sendTime:0,securityProtocol:PLAINTEXT,principal:User:ANONYMOUS"
             )
             return head + times + (",listener:PLAINTEXT" if v >= (0, 10, 2) else "")
         zero = "0.000000"
         return head + (
-            f"totalTime:{total:.6f},requestQueueTime:{zero},localTime:{zero},remoteTime:{remote:.6f},"
+            f"totalTime:{total:.6f},requestQueueTime:{zero},localTime:{local:.6f},remoteTime:{remote:.6f},"
             f"throttleTime:{zero},responseQueueTime:{zero},sendTime:{zero},securityProtocol:PLAINTEXT,"
             "principal:User:ANONYMOUS,listener:PLAINTEXT"
         )
@@ -604,7 +622,8 @@ def _message(x: Exchange, v: KafkaVersion, version: int, c: _Connection, corr: i
         f"correlationId={corr}) -- {struct_text(request, flexible)}"
         f",response:{struct_text(response, flexible)}"
         f" from connection 127.0.0.1:9092-{c.host}:{port}-{c.index};totalTime:{java_double(total)},"
-        f"requestQueueTime:{zero},localTime:{zero},remoteTime:{java_double(remote)},throttleTime:{zero},"
+        f"requestQueueTime:{zero},localTime:{java_double(local)},remoteTime:{java_double(remote)},"
+        f"throttleTime:{zero},"
         f"responseQueueTime:{zero},sendTime:{zero},securityProtocol:PLAINTEXT,principal:User:ANONYMOUS,"
         "listener:PLAINTEXT"
     )

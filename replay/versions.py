@@ -28,9 +28,14 @@ class Wording:
         """Narrowed by an ``inter.broker.protocol.version`` (``2.3-IV1``): a broker speaks no
         newer protocol than its own release, so it runs that release or a later one."""
         m = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", ibp)
-        if m is None or self.range is None:
+        if m is None:
             return self
-        floor = (int(m[1]), int(m[2]), int(m[3] or 0))
+        return self.at_least((int(m[1]), int(m[2]), int(m[3] or 0)))
+
+    def at_least(self, floor: KafkaVersion) -> Wording:
+        """Narrowed to ``floor`` or later (kept as it is where that leaves nothing)."""
+        if self.range is None:
+            return self
         met = _meet([self.range, (floor, NEWEST)])
         return self if met is None else Wording(show(met), self.files, met)
 
@@ -75,9 +80,32 @@ def releases(scoped: pl.DataFrame) -> dict[str, Wording]:
         ibp = settings.get("inter.broker.protocol.version")
         if kind == "broker_config" and ibp:
             ibps.setdefault(scope, set()).add(ibp)
+    floors = _request_floors(scoped)
     for scope, wording in out.items():
         if len(ibps.get(scope, ())) == 1:
-            out[scope] = wording.narrowed(next(iter(ibps[scope])))
+            wording = wording.narrowed(next(iter(ibps[scope])))
+        if scope in floors:
+            wording = wording.at_least(floors[scope])
+        out[scope] = wording
+    return out
+
+
+def _request_floors(scoped: pl.DataFrame) -> dict[str, KafkaVersion]:
+    """Per scope, the oldest release whose brokers answer every group API version its request
+    log shows (a JoinGroup v7 was answered by a 2.5 broker or a later one): the request log's
+    wording is the same across many releases, its API versions are not."""
+    if "api" not in scoped.columns or "details" not in scoped.columns:
+        return {}
+    asked = (scoped.filter((pl.col("kind") == "request_completed")
+                           & pl.col("api").is_in(list(_GROUP_APIS)))
+             .select("scope", "api", pl.col("details").str.json_path_match("$.api_version")
+                     .cast(pl.Int64, strict=False).alias("v"))
+             .drop_nulls().group_by("scope", "api").agg(pl.col("v").max()).sort("scope", "api"))
+    out: dict[str, KafkaVersion] = {}
+    for scope, api, version in asked.iter_rows():
+        floor = first_release(str(api), int(version))
+        if floor is not None:
+            out[scope] = max(out.get(scope, floor), floor)
     return out
 
 
@@ -110,3 +138,16 @@ def _text(v: KafkaVersion, *, upper: bool) -> str:
     if patch == (LATEST_PATCH if upper else 0):
         return f"{major}.{minor}"
     return f"{major}.{minor}.{patch}"
+
+
+_GROUP_APIS = ("JoinGroup", "SyncGroup", "Heartbeat", "LeaveGroup", "OffsetCommit")
+
+
+def first_release(api: str, version: int) -> KafkaVersion | None:
+    """The first release whose broker answers ``api`` (a group API) at ``version``: the release
+    whose Java consumer first sends it (``emit_requests.CLIENT_VERSIONS``; both sides of an API
+    version ship in one release).  None for a version newer than the table knows."""
+    from .emit_requests import CLIENT_VERSIONS
+
+    i = _GROUP_APIS.index(api)
+    return next((since for since, versions in CLIENT_VERSIONS if versions[i] >= version), None)

@@ -28,6 +28,8 @@ def observed(s: Step) -> str:
     o = s.observed
     if o is None:
         return "—"
+    if o.note is not None:  # a logged response (a case derived from the request log)
+        return f"{o.member}: {o.note}"
     if o.state is None:
         return f"{o.member} removed ({o.removal.value if o.removal else '?'})"
     text = o.state.value

@@ -399,7 +399,7 @@ class GroupCoordinator:
         """A parked request Kafka drops without an answer (its callback was overwritten or its
         member removed); reported so that no parked request disappears silently."""
         self._emit(Finding(self.timers.now, "request_dropped", group.group_id,
-                           f"the {kind} request of {client} is never answered: {why}"))
+                           f"the {kind} request of {client} is never answered: {why}", client, kind))
 
     # -- responses ----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kafka_forensics.parsers import view
@@ -73,7 +73,11 @@ def test_random_replication_incidents_round_trip_through_logs_and_check(steps, p
 @given(st.lists(st.tuples(st.integers(0, 20_000), _STEP), min_size=1, max_size=25),
        st.sampled_from(["0.10.0", "1.0", "2.2", "2.8", "3.5", "3.9", "4.0"]))
 def test_random_group_incidents_round_trip_through_logs_and_check(steps, profile):
-    _assert_group_round_trip(steps, profile)
+    result = _group_run(steps, profile)
+    # a JoinGroup Kafka drops unanswered (a second one sent while the first was parked, which the
+    # Java consumer never does) leaves no line of its own: the logs cannot show what it did
+    assume(not any(e.event == "finding" and e.name == "request_dropped" for e in result.effects))
+    _assert_clean(result)
 
 
 def test_a_leave_that_ends_a_join_phase_logged_after_its_stabilized_line_round_trips():
@@ -103,7 +107,7 @@ def test_a_pending_member_leaving_before_a_new_groups_first_rebalance_makes_no_m
     _assert_group_round_trip(steps, "2.2")
 
 
-def _assert_group_round_trip(steps, profile: str) -> None:
+def _group_run(steps, profile: str):
     records, at = [], 0
     for gap, step in steps:
         at += gap
@@ -111,6 +115,14 @@ def _assert_group_round_trip(steps, profile: str) -> None:
     # the logs are read after the incident: what is due at its last instant has happened (the
     # engine's replay of them runs on past the last line too)
     records.append({"at": at, "do": "tick"})
-    findings, engine = _round_trip(_run(*records, header={"profile": profile}))
+    return _run(*records, header={"profile": profile})
+
+
+def _assert_group_round_trip(steps, profile: str) -> None:
+    _assert_clean(_group_run(steps, profile))
+
+
+def _assert_clean(result) -> None:
+    findings, engine = _round_trip(result)
     assert _unlicensed(findings, engine) == []
     assert {f.kind.value for f in findings} <= {"rebalance_storm"}, [json.dumps(f.to_dict()) for f in findings]
