@@ -424,15 +424,9 @@ def simulate(
         simulation.render_timeline(result, _console())
     if emit_logs is not None:
         try:
-            written = sim.emit(result, emit_logs)
-            if request_log:
-                from kafka_forensics.replay.emit_requests import write_request_log
-
-                written += write_request_log(result.effects, result.profile, emit_logs)
+            written = sim.emit(result, emit_logs, request_log=request_log)
         except sim.SimulationError as e:
             raise UserError(str(e)) from None
-        except OSError as e:
-            raise UserError(f"cannot write the request log into {emit_logs}: {e.strerror or e}") from None
         if not as_json:
             _console().print(f"wrote {len(written)} log files to {emit_logs}")
     if check and result.failed:

@@ -66,7 +66,6 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from kafka_forensics.engine.effects import Finding, RequestReceived, Response, notes_of
@@ -674,27 +673,3 @@ def render_request_log(
         for r in request_lines(effects, profile)
     ]
     return {request_log(broker, cluster): lines} if lines else {}
-
-
-def write_request_log(
-    effects: Sequence[Any],
-    profile: Profile,
-    out_dir: Path,
-    *,
-    start: datetime | None = None,
-    broker: int = 0,
-    cluster: str | None = None,
-) -> list[Path]:
-    """Write only the request log under ``out_dir`` (the bytes ``emit_logs(request_log=True)``
-    writes for it); its path, or none when the coordinator answered no group request."""
-    from .emit import DEFAULT_START
-
-    written = []
-    for name, lines in render_request_log(
-        effects, profile, start=start or DEFAULT_START, broker=broker, cluster=cluster
-    ).items():
-        path = out_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
-        written.append(path)
-    return written

@@ -45,13 +45,14 @@ def simulate(path: Path, *, profile: str | None = None, sets: Sequence[str] = ()
         raise SimulationError(str(e)) from None
 
 
-def emit(result: RunResult, out_dir: Path) -> list[Path]:
-    """Write the logs of ``result`` into ``out_dir`` (``--emit-logs``)."""
+def emit(result: RunResult, out_dir: Path, *, request_log: bool = False) -> list[Path]:
+    """Write the logs of ``result`` into ``out_dir`` (``--emit-logs``; ``--request-log`` adds the
+    coordinator's request log)."""
     from .emit import emit_logs
 
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        return emit_logs(result.effects, result.profile, out_dir)
+        return emit_logs(result.effects, result.profile, out_dir, request_log=request_log)
     except OSError as e:
         raise SimulationError(f"cannot write the logs into {out_dir}: {e.strerror or e}; "
                               "give --emit-logs a directory you can write to") from None
