@@ -149,6 +149,17 @@ class Derived:
         return tuple(Stimulus(i + 1, at, do, fields, doc)
                      for i, (at, _, do, fields, doc) in enumerate(ordered))
 
+    def trace(self, profile: Profile, configs: Mapping[str, Any], *, group: str, scope: str,
+              whence: str = "") -> Trace:
+        """The derived trace: these stimuli under ``profile`` with the broker settings known."""
+        broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
+        return Trace(
+            path=f"<derived: group {group} in {scope}{whence}>",
+            header=Header(profile=profile.name, config=broker_config,
+                          extra={"source": "derived from logs", "scope": scope}),
+            records=self.stimuli(),
+        )
+
 
 def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
            scope: str, group: str, clients: Sequence[Mapping[str, Any]] = (),
@@ -608,13 +619,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     _heartbeats(b, members, expiries, group, end + tail_ms)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + tail_ms, "tick", {}, Level.INFERRED)
-    broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
-    trace = Trace(
-        path=f"<derived: group {group} in {scope}>",
-        header=Header(profile=profile.name, config=broker_config,
-                      extra={"source": "derived from logs", "scope": scope}),
-        records=b.stimuli(),
-    )
+    trace = b.trace(profile, configs, group=group, scope=scope)
     opaque = None
     if any(r["kind"] == "group_prepare_rebalance" and not r.get("cause") for r in rows):
         # 0.10-2.0 name no rebalance trigger ("Preparing to rebalance group g with old
