@@ -30,8 +30,6 @@ from kafka_forensics.engine.group.member_ids import client_id_of
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile, Switch
 
-from .trace import Header, Trace
-
 #: the request log's APIs that drive a classic group, as the trace's ``do``
 REQUEST_DO = {"JoinGroup": "join", "SyncGroup": "sync", "Heartbeat": "heartbeat", "LeaveGroup": "leave",
               "OffsetCommit": "commit"}
@@ -94,7 +92,7 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     ``details`` parsed) drive the engine; ``rows`` (its coordinator INFO lines in the same
     window) and the responses are what it is compared with.  None when no request names a
     member."""
-    from .derive_groups import BROKER_KEYS, Derived, GroupCase, Level, _assumptions, _details
+    from .derive_groups import Derived, GroupCase, Level, _assumptions, _details
 
     # in arrival order, to the fraction of a ms the total times give (0.10's whole ms cannot
     # order the requests of one millisecond)
@@ -182,13 +180,7 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     end = max(int(r["at"]) for r in ordered) - epoch
     b.add(end + _horizon(ordered, tail_ms), "tick", {}, Level.INFERRED)
     observations = observe(rows, epoch)
-    broker_config = {k: int(str(configs[k])) for k in BROKER_KEYS if k in configs}
-    trace = Trace(
-        path=f"<derived: group {group} in {scope}, from its request log>",
-        header=Header(profile=profile.name, config=broker_config,
-                      extra={"source": "derived from logs", "scope": scope}),
-        records=b.stimuli(),
-    )
+    trace = b.trace(profile, configs, group=group, scope=scope, whence=", from its request log")
     assumed["evidence"] = "the coordinator's request log (kafka.request.logger at DEBUG)"
     return GroupCase(scope, group, ordered[0].get("broker"), epoch, trace, tuple(observations), assumed,
                      _arrival(ordered[0]) - epoch, responses=tuple(responses))
