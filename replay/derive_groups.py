@@ -111,6 +111,8 @@ class GroupCase:
     #: the members the derivation has in the group after its last line (the next stretch after a
     #: quiet spell starts with them)
     alive_at_end: tuple[str, ...] = ()
+    #: derived from the coordinator's request log (``derive_requests``), not its INFO lines
+    request_log: bool = False
 
     def wall(self, at: int) -> int:
         return self.epoch_ms + at
