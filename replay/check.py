@@ -111,15 +111,18 @@ CONFIGS = ("replica.lag.time.max.ms", "min.insync.replicas", "unclean.leader.ele
 def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
     """Per scope, what the engine re-ran: consumer groups and partitions, and the stretches they
     were re-run in (a coordinator move, a Dead group, a quiet spell, a re-created topic or lines
-    that skip a change start a new one).  Read from this check's runs (``detect.per_check``)."""
+    that skip a change start a new one), and how many group runs a request log drove.  Read from
+    this check's runs (``detect.per_check``)."""
     from .detect import per_check
     from .diff_groups import replay_groups
     from .diff_partitions import replay_partitions
 
     names: dict[tuple[str, str], set[str]] = {}
     runs: dict[tuple[str, str], int] = {}
-    replays = [("group", g.case.scope, g.case.group)
-               for g in per_check(events, "group_replays", lambda: replay_groups(events))]
+    groups = per_check(events, "group_replays", lambda: replay_groups(events))
+    replays = [("group", g.case.scope, g.case.group) for g in groups]
+    # the group runs the coordinator's request log drove (level-1 evidence)
+    replays += [("group_request", g.case.scope, g.case.group) for g in groups if g.case.request_log]
     replays += [("partition", p.case.scope, p.case.name)
                 for p in per_check(events, "partition_replays", lambda: replay_partitions(events))]
     for what, scope, name in replays:
@@ -127,8 +130,12 @@ def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
         runs[(scope, what)] = runs.get((scope, what), 0) + 1
     out: dict[str, dict[str, int]] = {}
     for (scope, what), ran in sorted(runs.items()):
-        entry = out.setdefault(scope, {"groups": 0, "group_runs": 0, "partitions": 0, "partition_runs": 0})
-        entry[f"{what}s"], entry[f"{what}_runs"] = len(names[(scope, what)]), ran
+        entry = out.setdefault(scope, {"groups": 0, "group_runs": 0, "partitions": 0, "partition_runs": 0,
+                                       "group_request_runs": 0})
+        if what == "group_request":
+            entry["group_request_runs"] = ran
+        else:
+            entry[f"{what}s"], entry[f"{what}_runs"] = len(names[(scope, what)]), ran
     return out
 
 

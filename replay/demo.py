@@ -26,6 +26,7 @@ class Incident:
     source: str  # a trace (simulated, then its logs emitted) or a folder of real logs, under examples/
     title: str
     story: str  # what happened, and what the output should show
+    request_log: bool = False  # the coordinator's request log was on (kafka.request.logger=DEBUG)
 
 
 INCIDENTS = (
@@ -37,7 +38,9 @@ INCIDENTS = (
     Incident("poll-timeout-storm", "incidents/poll-timeout-rebalance-storm.3.5.jsonl",
              "A consumer whose batches outlast max.poll.interval.ms (Kafka 3.5)",
              "Every slow batch makes the consumer leave the group (KIP-800 says why), and it rejoins under "
-             "a new member id: two rebalances per batch. check names the storm for the poll timeouts."),
+             "a new member id: two rebalances per batch. The coordinator's request log was on: the group is "
+             "re-run from its requests, each response held against the engine's. check names the storm for "
+             "the poll timeouts.", request_log=True),
     Incident("flapping-follower", "incidents/isr-flapping-follower.2.6.jsonl",
              "A follower that keeps falling behind (Kafka 2.6, ZooKeeper mode)",
              "Broker 3 stalls for longer than replica.lag.time.max.ms three times and catches up each time: "
@@ -81,6 +84,6 @@ def run(out_dir: Path) -> Iterator[DemoResult]:
         else:
             logs = out_dir / incident.name
             result = simulate(src)
-            files = len(emit_logs(result.effects, result.profile, logs))
+            files = len(emit_logs(result.effects, result.profile, logs, request_log=incident.request_log))
         events = view.load([str(logs)])
         yield DemoResult(incident, logs, files, check(events), timeline(events))

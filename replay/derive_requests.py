@@ -183,7 +183,7 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     trace = b.trace(profile, configs, group=group, scope=scope, whence=", from its request log")
     assumed["evidence"] = "the coordinator's request log (kafka.request.logger at DEBUG)"
     return GroupCase(scope, group, ordered[0].get("broker"), epoch, trace, tuple(observations), assumed,
-                     _arrival(ordered[0]) - epoch, responses=tuple(responses))
+                     _arrival(ordered[0]) - epoch, responses=tuple(responses), request_log=True)
 
 
 def _unlogged_joins(rows: Sequence[Mapping[str, Any]], ordered: Sequence[Mapping[str, Any]],

@@ -84,6 +84,9 @@ def reran(runs: dict[str, int], profile: str | None) -> str:
                              ("partition", runs.get("partitions", 0), runs.get("partition_runs", 0))):
         if n:
             said.append(f"{n} {what}{'s' if n != 1 else ''}" + (f" ({runs_of} runs)" if runs_of != n else ""))
+        if n and what == "consumer group" and runs.get("group_request_runs"):
+            k = runs["group_request_runs"]
+            said[-1] += f" ({k} {'run' if k == 1 else 'runs'} from the coordinator's request log)"
     rules = f" under Kafka {profile}'s rules" if profile else ""
     return "re-ran " + " and ".join(said) + rules + " through the engine"
 

@@ -196,5 +196,6 @@ def test_the_report_says_what_the_engine_re_ran(logs_2_4: Path) -> None:
     """A report that finds nothing should still say the engine ran: one partition, one run."""
     report = check(view.load([str(logs_2_4)]))
     (entry,) = report.clusters.values()
-    assert entry["engine_runs"] == {"groups": 0, "group_runs": 0, "partitions": 1, "partition_runs": 1}
+    assert entry["engine_runs"] == {"groups": 0, "group_runs": 0, "partitions": 1, "partition_runs": 1,
+                                    "group_request_runs": 0}
     assert entry["engine_profile"] == "2.4"

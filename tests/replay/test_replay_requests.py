@@ -56,6 +56,17 @@ def test_a_request_log_drives_the_re_run_and_the_coordinator_lines_only_confirm_
     assert len(answered) == len(replay.case.responses) and {s.verdict for s in answered} == {"ok"}
 
 
+def test_the_report_says_the_request_log_drove_the_re_run(tmp_path: Path) -> None:
+    # a clean report must still say what the engine ran, and from which evidence
+    from kafka_forensics.reports.findings import reran
+
+    out = _emit(tmp_path, STORM)
+    (entry,) = check(view.load([str(out)])).clusters.values()
+    runs = entry["engine_runs"]
+    assert (runs["groups"], runs["group_runs"], runs["group_request_runs"]) == (1, 1, 1)
+    assert "1 consumer group (1 run from the coordinator's request log)" in reran(runs, "3.2")
+
+
 def test_the_0_10_request_log_without_responses_still_drives_the_re_run(tmp_path: Path) -> None:
     # 0.10's "Completed request:" prints the request alone: a first join's member id is the next
     # id the log shows with its client id, and there is no response to compare
