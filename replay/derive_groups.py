@@ -63,6 +63,12 @@ GROUP_COLUMNS = ("group", "generation", "member", "members", "state", "cause", "
 #: the rebalance causes that are a rejoin of a member already in the group
 _REJOIN_CAUSES = frozenset({"leader_rejoin", "member_rejoin", "metadata_change", "static_member_update",
                             "member_update", "static_protocol_change"})
+#: the rejoin causes whose line may be a member's changed protocol metadata: "Updating metadata
+#: for member X" (the leader's rejoin or a changed member's; with the per-state wording, "… during
+#: S", a changed member's only).  A follower rejoining with its own metadata is answered with the
+#: current generation and makes no rebalance (doJoinGroup), so the join that logged it carried new
+#: metadata — as the leader's may have: new metadata rebalances either way
+_NEW_METADATA_CAUSES = frozenset({"metadata_change", "member_update"})
 #: how long before the first line the seed round starts (it must settle before the logs begin)
 SEED_MS = 60_000
 #: how long the engine runs past the last line (the diff's match window)
@@ -130,6 +136,7 @@ class _Member:
     pending: bool = False  # handed an id (MEMBER_ID_REQUIRED), not joined with it yet
     tentative: int | None = None  # when it would have joined with its id, if the phase's end says so
     evidence: str | None = None  # the line its inferred steps (heartbeats) rest on: the first showing it
+    metadata: int = 0  # its protocol metadata: 0 the default, n after its n-th update (its joins carry it)
 
 
 @dataclass
@@ -357,6 +364,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             fields["instance_id"] = m.instance_id
         if required is not None:
             fields["require_known_member_id"] = required
+        if m.metadata:
+            fields["protocols"] = [["range", f"{m.metadata:02x}"]]
         if first is not None and m.instance_id is None and profile.has(Switch.MEMBER_ID_REQUIRED):
             b.add(at, "join", dict(fields), first, evidence if first is not Level.INFERRED else None)
         b.add(at, "join", fields, level, evidence)
@@ -496,7 +505,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 round_joined.add(who)
                 drives = True
             elif cause in _REJOIN_CAUSES and who:
-                join(members[who] if known else new_member(who, at), at, Level.COORDINATOR, ev(r))
+                m = members[who] if known else new_member(who, at)
+                if cause in _NEW_METADATA_CAUSES:
+                    m.metadata += 1
+                join(m, at, Level.COORDINATOR, ev(r))
                 round_joined.add(who)
                 drives = True
             elif cause == "leave" and who:

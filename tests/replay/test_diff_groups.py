@@ -233,3 +233,30 @@ def test_every_real_group_re_runs_without_a_difference() -> None:
     assert len(replays) > 40
     assert [f.to_dict() for r in replays for f in r.findings] == []
     assert all(r.error is None for r in replays)
+
+
+def round_2_5(second: int, gen: int, reason: str) -> str:
+    """Kafka 2.4-2.5 wording: a rebalance for ``reason`` whose join phase ends at once."""
+    return (line(second, f"Preparing to rebalance group pay in state PreparingRebalance with old generation {gen} "
+                         f"(__consumer_offsets-7) (reason: {reason})")
+            + line(second, f"Stabilized group pay generation {gen + 1} (__consumer_offsets-7)")
+            + line(second, f"Assignment received from leader for group pay for generation {gen + 1}"))
+
+
+def test_a_followers_metadata_update_is_a_join_with_new_metadata(tmp_path: Path) -> None:
+    """Kafka 2.5: "Updating metadata for member X" (updateMemberAndRebalance) is logged for a
+    Stable group's leader, or for a follower whose JoinGroup carries protocol metadata other
+    than its own (a follower rejoining with the same metadata just gets the current generation
+    back).  Member 1 is a follower here, so its rejoin carried new metadata; the generation it
+    started completes once the leader rejoins."""
+    text = (round_2_5(0, 4, f"Adding new member {member(0)} with group instance id None")
+            + round_2_5(10, 5, f"Adding new member {member(1)} with group instance id None")
+            + round_2_5(20, 6, f"Updating metadata for member {member(1)}")
+            + round_2_5(30, 7, f"Updating metadata for member {member(1)}"))
+    (tmp_path / "server.log").write_text(text)
+    assert engine_findings(tmp_path) == []
+    (replay,) = replay_groups(view.load([str(tmp_path)]))
+    metadata = [r.fields.get("protocols") for r in replay.case.trace.records
+                if r.do == "join" and r.fields["client"] == member(1)]
+    # each update is new metadata, and the member's inferred rejoins keep its latest
+    assert metadata[-1] != metadata[-2] != metadata[0]
