@@ -252,11 +252,15 @@ def test_a_followers_metadata_update_is_a_join_with_new_metadata(tmp_path: Path)
     text = (round_2_5(0, 4, f"Adding new member {member(0)} with group instance id None")
             + round_2_5(10, 5, f"Adding new member {member(1)} with group instance id None")
             + round_2_5(20, 6, f"Updating metadata for member {member(1)}")
-            + round_2_5(30, 7, f"Updating metadata for member {member(1)}"))
+            + round_2_5(30, 7, f"Updating metadata for member {member(1)}")
+            + round_2_5(40, 8, f"Adding new member {member(2)} with group instance id None"))
     (tmp_path / "server.log").write_text(text)
     assert engine_findings(tmp_path) == []
     (replay,) = replay_groups(view.load([str(tmp_path)]))
-    metadata = [r.fields.get("protocols") for r in replay.case.trace.records
+    metadata = [(r.at, r.doc["level"], r.fields.get("protocols")) for r in replay.case.trace.records
                 if r.do == "join" and r.fields["client"] == member(1)]
-    # each update is new metadata, and the member's inferred rejoins keep its latest
-    assert metadata[-1] != metadata[-2] != metadata[0]
+    # each update is new metadata, and the member's inferred rejoin in the next phase keeps it
+    updates = [p for _, level, p in metadata if level == "coordinator"]
+    assert len(updates) == 3 and updates[0] is None
+    assert None not in updates[1:] and updates[1] != updates[2]
+    assert metadata[-1][1:] == ("inferred", updates[2])
