@@ -187,19 +187,33 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
     cases = []
     segments = list(_segments(rows))
     carried: tuple[str, ...] = ()
-    for i, (segment, after_quiet) in enumerate(segments):
+    ended: int | None = None  # the generation the stretch before ended settled at
+    for i, (segment, after_quiet, loaded) in enumerate(segments):
         # a stretch cut at a quiet spell runs on into it, so that what its timers would still
         # make happen (an expiry a longer session timeout only delays, under --set) is there
         quiet = i + 1 < len(segments) and segments[i + 1][1]
         # and the stretch after it starts with the members the one before ended with: the
-        # group went on unchanged in between (its lines name only the members that change)
+        # group went on unchanged in between (its lines name only the members that change).
+        # So does one whose coordinator loaded the group at the generation it had settled at:
+        # the group's stored metadata is that generation's, members and all (onGroupLoaded
+        # makes it Stable and schedules each member's heartbeat expiry afresh)
+        hand_over = after_quiet or (loaded is not None and loaded == ended)
         case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins,
                                tail_ms=QUIET_MS // 2 if quiet else TAIL_MS,
-                               carried=carried if after_quiet else ())
+                               carried=carried if hand_over else ())
         carried = case.alive_at_end if case is not None else ()
+        ended = _settled_generation(case, segment)
         if case is not None:
             cases.append(case)
     return cases
+
+
+def _settled_generation(case: GroupCase | None, segment: Sequence[Mapping[str, Any]]) -> int | None:
+    """The generation a stretch ended at, when its last line leaves the group settled (Stable or
+    Empty: what the coordinator stored is then that generation's members); else None."""
+    if case is None or not segment or segment[-1].get("state") not in _SETTLED:
+        return None
+    return next((o.generation for o in reversed(case.observations) if o.generation is not None), None)
 
 
 def _with_requests(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
@@ -234,29 +248,35 @@ QUIET_MS = 10 * 60_000
 _SETTLED = frozenset({"Stable", "Empty"})
 
 
-def _segments(rows: Sequence[Mapping[str, Any]]) -> Iterable[tuple[list[Mapping[str, Any]], bool]]:
+def _segments(rows: Sequence[Mapping[str, Any]]
+              ) -> Iterable[tuple[list[Mapping[str, Any]], bool, int | None]]:
     """The stretches to re-run, each with whether it follows a quiet spell (the group unchanged
-    across the cut) rather than a coordinator move or a Dead group."""
+    across the cut) rather than a coordinator move or a Dead group, and the generation of the
+    "Loading group metadata" line it follows (None if it follows none)."""
     run: list[Mapping[str, Any]] = []
     broker: Any = None
     after_quiet = False
+    loaded: int | None = None
     for r in rows:
         b = r.get("broker")
         moved = r["kind"] == "group_loaded" or (b is not None and broker is not None and b != broker)
         quiet = bool(run) and run[-1].get("state") in _SETTLED and r["at"] - run[-1]["at"] > QUIET_MS
         if (moved or quiet) and run:
-            yield run, after_quiet
-            run, after_quiet = [], quiet and not moved
+            yield run, after_quiet, loaded
+            run, after_quiet, loaded = [], quiet and not moved, None
         if b is not None:
             broker = b
         if r["kind"] not in ("group_loaded", "group_unloaded"):
             run.append(r)
         if r["kind"] in ("group_unloaded", "group_dead") and run:
             # a Dead group is gone from the coordinator's cache: the next join creates a new one
-            yield run, after_quiet
-            run, after_quiet = [], False
+            yield run, after_quiet, loaded
+            run, after_quiet, loaded = [], False, None
+        if r["kind"] in ("group_loaded", "group_unloaded"):
+            loaded = (None if r["kind"] == "group_unloaded" or r.get("generation") is None
+                      else int(r["generation"]))
     if run:
-        yield run, after_quiet
+        yield run, after_quiet, loaded
 
 
 def _details(r: Mapping[str, Any]) -> dict[str, Any]:

@@ -264,3 +264,17 @@ def test_a_followers_metadata_update_is_a_join_with_new_metadata(tmp_path: Path)
     assert len(updates) == 3 and updates[0] is None
     assert None not in updates[1:] and updates[1] != updates[2]
     assert metadata[-1][1:] == ("inferred", updates[2])
+
+
+def test_a_group_loaded_at_the_generation_it_had_keeps_its_members(tmp_path: Path) -> None:
+    """Kafka 2.5: a restarted coordinator reloads the group from __consumer_offsets with the
+    members of its last stored generation ("Loading group metadata for pay with generation 6",
+    onGroupLoaded: Stable, every member's heartbeat expiry scheduled afresh).  One of the two
+    then fails: the other is still there, so the group rebalances instead of going Empty."""
+    text = (round_2_5(0, 4, f"Adding new member {member(0)} with group instance id None")
+            + round_2_5(10, 5, f"Adding new member {member(1)} with group instance id None")
+            + line(60, "Loading group metadata for pay with generation 6")
+            + line(65, f"Member {member(1)} in group pay has failed, removing it from the group")
+            + round_2_5(65, 6, f"removing member {member(1)} on heartbeat expiration"))
+    (tmp_path / "server.log").write_text(text)
+    assert engine_findings(tmp_path) == []
