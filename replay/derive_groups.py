@@ -650,6 +650,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         if m is not None and not m.pending and t - m.last_seen < m.session_ms:
             b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
     end = at_of(rows[-1])
+    if tail_ms > TAIL_MS:
+        # into a quiet spell only as far as a timer set before it can reach: the living heartbeat
+        # on, so what is left to happen is an expiry within the longest session
+        tail_ms = min(tail_ms, max((m.session_ms for m in members.values()), default=0) + TAIL_MS)
     _heartbeats(b, members, expiries, group, end + tail_ms)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + tail_ms, "tick", {}, Level.INFERRED)
