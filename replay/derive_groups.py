@@ -440,6 +440,12 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 m = new_member(f"unseen-joiner-{at}-{n + 1}", round_began)
                 join(m, round_began, Level.INFERRED, evidence, first=Level.INFERRED)
                 m.last_seen = at
+        elif joins_unlogged and not rejoin and not any(m.alias in round_joined for m in present):
+            # the line names no count, but a join phase that ends with nobody left ends Empty,
+            # not with a generation: a member whose join logged nothing is in it
+            m = new_member(f"unseen-joiner-{at}-1", round_began)
+            join(m, round_began, Level.INFERRED, evidence, first=Level.INFERRED)
+            m.last_seen = at
         # a member rejoins before the phase's rebalance timeout runs out, or not at all: one
         # that the line shows later than that is the timeout exceeded, and the diff says so
         limit = round_began + max((m.rebalance_ms for m in present), default=rebalance_ms) - 1

@@ -97,6 +97,20 @@ def test_a_group_removed_and_re_created_in_one_millisecond_keeps_its_repeated_li
     _assert_group_round_trip(steps, "0.10.0")
 
 
+def test_a_join_phase_that_ends_with_a_generation_though_every_named_member_left_had_an_unlogged_joiner():
+    # 2.2: c1 and c2 join and c2 leaves at once; c2 joins again under a new id (inside the join
+    # phase: no line), c1 leaves; the phase still ends with "Stabilized group g generation 1" (no
+    # member count in 2.2's wording): someone whose join logged nothing is in it
+    join = {"do": "join"}
+    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
+             (0, {**join, "client": "c2"}), (0, {"do": "leave", "client": "c2"}), (0, {**join, "client": "c2"}),
+             (262, {**join, "client": "c2"}), (721, {**join, "client": "c3"}),
+             (1413, {"do": "leave", "client": "c1"}),
+             (1682, {"do": "commit", "client": "c1", "offsets": {"t-0": 1}}),
+             (444, {**join, "client": "c1"}), (1478, {**join, "client": "c1"})]
+    _assert_group_round_trip(steps, "2.2")
+
+
 def test_a_pending_member_leaving_before_a_new_groups_first_rebalance_makes_no_member_before_the_logs():
     # 2.2: the logs begin with a pending member's leave, then the first rebalance (old generation
     # 0); c2, whose joins logged nothing, joined in that phase, not before the logs
