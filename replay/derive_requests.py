@@ -182,6 +182,9 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
     observations = observe(rows, epoch)
     trace = b.trace(profile, configs, group=group, scope=scope, whence=", from its request log")
     assumed["evidence"] = "the coordinator's request log (kafka.request.logger at DEBUG)"
+    if joins:  # each member's own timeouts, from its JoinGroup requests: the defaults only stand in
+        assumed["session.timeout.ms"] = f"each member's JoinGroup request (else {session_ms})"
+        assumed["max.poll.interval.ms"] = f"each member's JoinGroup request (else {rebalance_ms})"
     return GroupCase(scope, group, ordered[0].get("broker"), epoch, trace, tuple(observations), assumed,
                      _arrival(ordered[0]) - epoch, responses=tuple(responses), request_log=True)
 
