@@ -30,6 +30,8 @@ from kafka_forensics.engine.group.member_ids import client_id_of
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile, Switch
 
+from .derive_groups import _REJOIN_CAUSES, Derived, GroupCase, Level, Observation, _assumptions, _details
+
 #: the request log's APIs that drive a classic group, as the trace's ``do``
 REQUEST_DO = {"JoinGroup": "join", "SyncGroup": "sync", "Heartbeat": "heartbeat", "LeaveGroup": "leave",
               "OffsetCommit": "commit"}
@@ -65,8 +67,6 @@ def covering(requests: Sequence[Mapping[str, Any]], tail_ms: int) -> tuple[int, 
 
 
 def _horizon(requests: Sequence[Mapping[str, Any]], tail_ms: int) -> int:
-    from .derive_groups import _details
-
     longest = tail_ms
     for r in requests:
         if r.get("api") == "JoinGroup":
@@ -87,13 +87,11 @@ def _arrived(r: Mapping[str, Any]) -> float:
 
 def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]],
                          profile: Profile, configs: Mapping[str, Any], *, scope: str, group: str,
-                         tail_ms: int) -> Any:
+                         tail_ms: int) -> GroupCase | None:
     """One case: ``requests`` (this group's ``request_completed`` rows on its coordinator, with
     ``details`` parsed) drive the engine; ``rows`` (its coordinator INFO lines in the same
     window) and the responses are what it is compared with.  None when no request names a
     member."""
-    from .derive_groups import Derived, GroupCase, Level, _assumptions, _details
-
     # in arrival order, to the fraction of a ms the total times give (0.10's whole ms cannot
     # order the requests of one millisecond)
     ordered = sorted(requests, key=lambda r: (_arrived(r), int(r["at"]), str(r["source"]), int(r["line"])))
@@ -164,7 +162,7 @@ def derive_from_requests(requests: Sequence[Mapping[str, Any]], rows: Sequence[M
             fields["offsets"] = dict(d["offsets"])
         b.add(at, do, fields, Level.REQUEST, ev(r))
         error = r.get("error")
-        if error is not None and _has_response(r):
+        if error is not None:  # 1.0+ print the response (0.10-0.11 the request alone: no error)
             rgen = int(gen) - base if do == "join" and gen is not None and base is not None \
                 and error == "NONE" else None
             responses.append(ObservedResponse(ev(r), int(r["at"]) - epoch, do, str(error), rgen,
@@ -197,8 +195,6 @@ def _unlogged_joins(rows: Sequence[Mapping[str, Any]], ordered: Sequence[Mapping
     member", a rejoin's rebalance, "Pending member … joins") with no logged JoinGroup of that
     member open at its time (arrived by then, answered since; an id-less first join that was only
     handed its id does not count) is such a join."""
-    from .derive_groups import _REJOIN_CAUSES
-
     open_joins: dict[str, list[tuple[int, int]]] = {}
     for r in ordered:
         if r.get("api") == "JoinGroup" and names.get(id(r)) and r.get("error") != "MEMBER_ID_REQUIRED":
@@ -241,12 +237,6 @@ _PHASE_LINES = frozenset({"group_prepare_rebalance", "group_stabilized", "group_
 _SLACK_MS = 1
 
 
-def _has_response(r: Mapping[str, Any]) -> bool:
-    """1.0+ lines print the response; 0.10-0.11's print the request alone (their error column
-    is then empty)."""
-    return r.get("error") is not None
-
-
 def _names(ordered: Sequence[Mapping[str, Any]], named: Sequence[str] = ()) -> dict[int, str]:
     """Each request row (by id) -> the member it is from: the id it sent, else the id its
     response handed out, else (0.10-0.11, no response) the next new id with its client id — in
@@ -284,8 +274,6 @@ def _before_logs(ordered: Sequence[Mapping[str, Any]], names: Mapping[int, str],
     """The members whose first request is not a join that could have created them (name ->
     that request): those were in the group before the log begins — unless the request carries
     no generation yet (-1): then their join was never answered, and is not in the log."""
-    from .derive_groups import _details
-
     before: dict[str, Mapping[str, Any]] = {}
     started: set[str] = set()
     for r in ordered:
@@ -317,15 +305,13 @@ def _generation_base(ordered: Sequence[Mapping[str, Any]], *, seeded: int | None
     return None
 
 
-def _seed_round(b: Any, seeds: Mapping[str, Mapping[str, Any]], joins: Mapping[str, Mapping[str, Any]],
+def _seed_round(b: Derived, seeds: Mapping[str, Mapping[str, Any]], joins: Mapping[str, Mapping[str, Any]],
                 profile: Profile, group: str, session_ms: int, rebalance_ms: int, delay: int, epoch: int,
                 ) -> None:
     """The members before the log form the group just before it begins, the quickest way
     Kafka's rules allow: with no initial delay the first one's join completes generation 1 at
     once; the others' joins start generation 2, which the first one's rejoin completes; all
     sync, then heartbeat until their first logged request."""
-    from .derive_groups import Level, _details
-
     def ev(r: Mapping[str, Any]) -> str:
         return f"{r['source']}:{r['line']}"
 
@@ -357,10 +343,8 @@ def _seed_round(b: Any, seeds: Mapping[str, Mapping[str, Any]], joins: Mapping[s
             t += step
 
 
-def observe(rows: Sequence[Mapping[str, Any]], epoch: int) -> list[Any]:
+def observe(rows: Sequence[Mapping[str, Any]], epoch: int) -> list[Observation]:
     """The coordinator's INFO lines as observations only (the requests drive the engine)."""
-    from .derive_groups import Observation, _details
-
     out: list[Observation] = []
 
     def state(r: Mapping[str, Any], s: GroupState, members: Any) -> Observation:
