@@ -265,6 +265,8 @@ def step_dict(r: GroupReplay, s: Step) -> dict[str, Any]:
             "source": o.source,
             "line": o.line,
         }
+        if o.note is not None:  # a logged response (a re-run from the request log)
+            out["logged"]["response"] = o.note
     if s.expected is not None:
         e = s.expected
         out["engine"] = {

@@ -67,6 +67,21 @@ def test_the_report_says_the_request_log_drove_the_re_run(tmp_path: Path) -> Non
     assert "1 consumer group (1 run from the coordinator's request log)" in reran(runs, "3.2")
 
 
+def test_replay_shows_each_logged_response_beside_the_engines_verdict(tmp_path: Path) -> None:
+    # replay --group --format jsonl: a request-log line is a step with the response it logged
+    import subprocess
+    import sys
+
+    out = _emit(tmp_path / "logs", STORM)
+    exe = Path(sys.executable).with_name("kafka-forensics")
+    run = subprocess.run([str(exe), "replay", str(out), "--group", "billing", "--format", "jsonl"],
+                         capture_output=True, text=True, check=True)
+    steps = [json.loads(line) for line in run.stdout.splitlines()]
+    answered = [s for s in steps if s["logged"] and s["logged"]["kind"] == "request_completed"]
+    assert answered and {s["verdict"] for s in answered} == {"ok"}
+    assert answered[0]["logged"]["response"] == "JoinGroup answered MEMBER_ID_REQUIRED"
+
+
 def test_the_0_10_request_log_without_responses_still_drives_the_re_run(tmp_path: Path) -> None:
     # 0.10's "Completed request:" prints the request alone: a first join's member id is the next
     # id the log shows with its client id, and there is no response to compare
