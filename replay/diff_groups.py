@@ -411,8 +411,8 @@ def _observed_only(case: GroupCase) -> tuple[list[Step], list[Finding]]:
 _NEW_GENERATION = frozenset({GroupState.COMPLETING_REBALANCE, GroupState.EMPTY})
 
 
-_REQUEST_NAMES = {"join": "JoinGroup", "sync": "SyncGroup", "heartbeat": "Heartbeat", "leave": "LeaveGroup",
-                  "commit": "OffsetCommit"}
+#: the trace's ``do`` -> the API the request log names
+_REQUEST_NAMES = {do: api for api, do in REQUEST_DO.items()}
 
 
 def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], list[Finding]]:
