@@ -9,7 +9,8 @@ Heartbeat, LeaveGroup and OffsetCommit — beside the coordinator's ``server.log
 The exchanges are the engine's: every request that reached the coordinator is a log-only
 :class:`~kafka_forensics.engine.effects.RequestReceived` note, its answer a ``Response`` effect
 with the same client and request kind; they are paired per (client, kind) in FIFO order.  A
-request still parked when the run ends was never answered and has no line.
+request still parked when the run ends was never answered and has no line, nor has one Kafka
+drops unanswered (named on its ``request_dropped`` finding).
 
 The line, per family (``core/src/main/scala/kafka/network/RequestChannel.scala`` per tag):
 
@@ -36,10 +37,11 @@ the engine's.
 
 Rendered plausibly, not exactly:
 
-* the times: the engine spends no time handling a request, so ``totalTime`` is the wait between
+* the times: the engine spends no time handling a request, so ``remoteTime`` is the wait between
   the request and its response (a JoinGroup parked in the DelayedJoin purgatory, a SyncGroup
-  waiting for the leader), ``remoteTime`` the same for such a parked request, every other stage
-  0;
+  waiting for the leader), ``localTime`` a thousandth of a ms per request that arrived after it
+  in its millisecond (so that a line's time less its ``totalTime`` puts a millisecond's requests
+  back in order; 0.10 prints whole ms and cannot), ``totalTime`` their sum, every other stage 0;
 * the connection (``127.0.0.1:9092-<client host>:<port>[-n]``, one fixed port and index per
   client), the correlation ids (one counter per client connection starting at 3, after the
   consumer's ApiVersions, Metadata and FindCoordinator; the fetches and offset fetches in
