@@ -90,6 +90,9 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     # listener that logged under its inner class's name (ReplicaStateMachine 0.10.2.2)
     "kafka.controller.KafkaController": "0.8-3.9",
     "kafka.controller.ReplicaStateMachine$BrokerChangeListener": "0.8-0.10",
+    # the controller election up to 0.10 (ZookeeperLeaderElector.elect, 0.10.2.0; KafkaController's
+    # own elect() from 0.11.0.0): its logger is not under kafka.controller, so server.log
+    "kafka.server.ZookeeperLeaderElector": "0.8-0.10",
     # the follower's fetcher (AbstractFetcherThread's lines log under the subclass)
     "kafka.server.ReplicaFetcherThread": "0.8+",
     # Replica's constructor logged the initial high watermark 0.11-2.3 (Replica.scala 0.11.0.2, 2.3.1)
@@ -241,6 +244,11 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "broker_state.lai_handling_batch": (("2.6+", "INFO"),),
     "broker_state.lai_finished": (("2.7+", "INFO"),),
     "selector.unclean": (("0.8-1.0", "WARN"),),
+    # KafkaController.onControllerResignation: debug("Controller resigning, broker id N") 0.10.2.0-0.11.0.0,
+    # debug("Resigning") 1.0.0-3.8.0; register*NotificationListener: debug(...) 0.10.2.0-1.0.0
+    "controller.resigning.0_9": (("0.9-0.11", "DEBUG"),),
+    "controller.resigning.1_0": (("1.0+", "DEBUG"),),
+    "controller.listener_registration": (("0.9-1.0", "DEBUG"),),
     # ReplicaStateMachine: stateChangeLogger.trace(...) for every successful replica transition
     # (0.10.2.2, 0.11.0.2, 1.0.2, 1.1.1, 2.5.1, 2.6.3, 3.5.2); the 2.6+ ISR removal's line info(...)
     "scl.replica.0_8_1": (("0.8-0.11", "TRACE"),),
@@ -258,19 +266,28 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
 #: apart from the root's INFO.  ``state.change.logger=TRACE, stateChangeAppender`` up to 2.5
 #: (read at 0.10.0.1, 0.10.1.1, 0.10.2.2, 0.11.0.3, 1.0.2, 1.1.1, 2.0.1, 2.5.1), ``INFO`` from
 #: 2.6 (2.6.3, 3.5.2, 3.9.0), when KAFKA-10074 summed the per-partition TRACE lines up at INFO.
+#: ``kafka.controller=TRACE, controllerAppender`` in every version (read at 0.10.2.0, 0.11.0.0, 1.0.0,
+#: 1.1.0, 2.0.0, 2.5.0, 2.6.0, 3.0.0, 3.5.0, 3.8.0): every logger under it (KafkaController, the
+#: state machines, the listeners of 0.8-0.10) writes its DEBUG and TRACE lines to controller.log.
 CONFIG_LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "state.change.logger": (("0.8-2.5", "TRACE"),),
+    "kafka.controller": (("0.8-3.9", "TRACE"),),
 })
 
 
 def threshold_for(logger: str, v: KafkaVersion, level: str) -> int:
-    """The lowest level ``logger`` writes in ``v`` when the root logs at ``level``: the
-    logger's own level in Kafka's default config where it sets one lower, else ``level``."""
+    """The lowest level ``logger`` writes in ``v`` when the root logs at ``level``: the level
+    Kafka's default config sets on it or its nearest ancestor (log4j's hierarchy: ``kafka.controller``
+    holds ``kafka.controller.KafkaController``) where that is lower, else ``level``."""
     order = LEVEL_ORDER[level]
-    for versions, own in CONFIG_LEVELS.get(logger, ()):
-        if in_range(versions, v):
-            return min(order, LEVEL_ORDER[own])
-    return order
+    name = logger
+    while True:
+        for versions, own in CONFIG_LEVELS.get(name, ()):
+            if in_range(versions, v):
+                return min(order, LEVEL_ORDER[own])
+        if "." not in name:
+            return order
+        name = name.rsplit(".", 1)[0]
 
 
 def level_for(template: Template, v: KafkaVersion) -> str:
@@ -414,6 +431,26 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "broker_startup": ("controller.broker_startup",),
     "shutting_brokers_removed": ("controller.shutting_brokers_removed",),
     "controlled_shutdown": ("controller.controlled_shutdown",),
+    # -- controller: its election and failover (KafkaController.elect / onControllerFailover,
+    # ZookeeperLeaderElector.elect up to 0.10) and its resignation (onControllerResignation) --
+    "controller_elected": ("controller.elected.2_1", "controller.elected.0_11", "elector.elected"),
+    "controller_becoming": ("controller.becoming.1_0", "controller.becoming.0_8"),
+    "controller_epoch_reading": ("controller.epoch_reading",),
+    "controller_epoch_initialized": ("controller.epoch_initialized",),
+    "controller_epoch_incrementing": ("controller.epoch_incrementing",),
+    "controller_epoch_incremented": ("controller.epoch_incremented.1_1", "controller.epoch_incremented.1_0",
+                                     "controller.epoch_incremented.0_8"),
+    "controller_listener_registration": ("controller.listener_registration",),
+    "controller_registering_handlers": ("controller.registering_handlers",),
+    "controller_deleting_log_dir_events": ("controller.deleting_log_dir_events",),
+    "controller_deleting_isr_changes": ("controller.deleting_isr_changes",),
+    "controller_initializing_context": ("controller.initializing_context",),
+    "controller_fetching_deletions": ("controller.fetching_deletions",),
+    "controller_initializing_deletion_manager": ("controller.initializing_deletion_manager",),
+    "controller_sending_update_metadata": ("controller.sending_update_metadata",),
+    "controller_ready": ("controller.ready.1_0", "controller.ready.0_8"),
+    "controller_resigning": ("controller.resigning.1_0", "controller.resigning.0_9"),
+    "controller_resigned": ("controller.resigned.1_0", "controller.resigned.0_9"),
     # -- controller: the replica state machine --
     "replica_state": ("scl.replica", "scl.replica.0_8_1"),
     "replica_isr_removed": ("scl.isr_removed",),

@@ -52,7 +52,15 @@ from ..errors import ErrorCode
 from ..profiles import Profile, Switch
 from . import election
 from .alter_partition import AlterPartitionRequest, AlterPartitionResponse
-from .effects import BrokerChangeHandled, IsrChanged, LeaderChanged, ReplicaStateChanged
+from .effects import (
+    BrokerChangeHandled,
+    ControllerElected,
+    ControllerReady,
+    ControllerResigned,
+    IsrChanged,
+    LeaderChanged,
+    ReplicaStateChanged,
+)
 from .model import IsrProposal, IsrResult, LeaderAndIsr, LeaderRecoveryState, TopicPartition
 from .zookeeper import (
     BROKER_IDS_PATH,
@@ -186,10 +194,14 @@ class Controller:
             if epoch_node is None:
                 self.zk.create(CONTROLLER_EPOCH_PATH, str(INITIAL_CONTROLLER_EPOCH + 1), writer=broker)
                 self.epoch = INITIAL_CONTROLLER_EPOCH + 1
+                version, before = 0, None  # KafkaController.InitialControllerEpochZkVersion
             else:
                 self.epoch = int(epoch_node.data) + 1
-                self.zk.set(CONTROLLER_EPOCH_PATH, str(self.epoch), epoch_node.version, writer=broker)
+                before = (int(epoch_node.data), epoch_node.version)
+                version = self.zk.set(CONTROLLER_EPOCH_PATH, str(self.epoch), epoch_node.version,
+                                      writer=broker)
             self.id = broker
+            self._noted_election(version, before)
             self._failover()
             return True
         if epoch_node is None:
@@ -198,13 +210,18 @@ class Controller:
             assert epoch_node is not None
         current = int(epoch_node.data)
         self.zk.create(CONTROLLER_PATH, registration, session=session, writer=broker)
-        self.zk.set(CONTROLLER_EPOCH_PATH, str(current + 1), epoch_node.version, writer=broker)
+        version = self.zk.set(CONTROLLER_EPOCH_PATH, str(current + 1), epoch_node.version, writer=broker)
         self.id = broker
         self.epoch = current + 1
+        self._noted_election(version, None)
         self._failover()
         return True
 
-    def resign(self) -> None:
+    def resign(self, cause: str | None = None) -> None:
+        """``cause`` (log-only): ``shutdown`` or ``session_expired`` when the broker lives on to
+        log its resignation (``onControllerResignation``); None for a crash, which logs nothing."""
+        if cause is not None and self.id is not None:
+            self._note(ControllerResigned(self._now(), self.id, self.epoch, cause))
         self.id = None
         self.live.clear()
         self.shutting_down.clear()
@@ -232,6 +249,7 @@ class Controller:
         self.replica_states = {(tp, b): "OnlineReplica" if b in self.live else "OfflineReplica"
                                for tp, replicas in self.assignment.items() for b in replicas}
         if not self.automatic:
+            self._noted_ready()
             return
         # replicaStateMachine.startup(): online replicas get the state, offline ones leave the ISR
         for tp in sorted(self.cache):
@@ -240,6 +258,7 @@ class Controller:
             self._remove_from_isr(broker, [tp for tp in sorted(self.cache) if broker in self.assignment[tp]],
                                   noted=False)
         self._elect_offline()  # partitionStateMachine.startup()
+        self._noted_ready()
 
     # -- partitions -------------------------------------------------------------------------
 
@@ -446,6 +465,15 @@ class Controller:
         if noted and self.id is not None:
             self._note(ReplicaStateChanged(self._now(), self.id, self.epoch, tp[0], tp[1], broker, before, to,
                                            state))
+
+    def _noted_election(self, version: int | None, before: tuple[int, int] | None) -> None:
+        if self.id is not None:
+            prev, prev_version = before if before is not None else (None, None)
+            self._note(ControllerElected(self._now(), self.id, self.epoch, version or 0, prev, prev_version))
+
+    def _noted_ready(self) -> None:
+        if self.id is not None:
+            self._note(ControllerReady(self._now(), self.id, self.epoch))
 
     def _noted_brokers(self, cause: str, broker: int, was_shutting_down: bool) -> None:
         if self.id is not None:

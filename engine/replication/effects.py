@@ -110,6 +110,45 @@ class BrokerChangeHandled:
 
 
 @dataclass(frozen=True, slots=True)
+class ControllerElected:
+    """A broker became the active controller (``KafkaController.elect`` /
+    ``registerControllerAndIncrementControllerEpoch``, then ``onControllerFailover``): a log-only
+    note (``EffectLog.notes``) for its election lines ("N successfully elected as the controller.
+    Epoch incremented to E and epoch zk version is now V", "Registering handlers", …); no effect."""
+
+    at: int
+    controller: int
+    controller_epoch: int  # the epoch it incremented /controller_epoch to
+    epoch_zk_version: int  # /controller_epoch's znode version after that write
+    #: /controller_epoch as it read it before incrementing (pre-2.1 "Initialized controller epoch to E
+    #: and zk version V"); None when the first controller created it
+    prev_epoch: int | None = None
+    prev_epoch_zk_version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerReady:
+    """The new controller finished ``onControllerFailover``'s start-up (its replica and partition
+    state machines started): a log-only note for "Ready to serve as the new controller with epoch E"."""
+
+    at: int
+    controller: int
+    controller_epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerResigned:
+    """The controller stopped being it while its broker process lived on (``onControllerResignation``:
+    a controlled shutdown's ``KafkaController.shutdown``, a ZooKeeper session expiry's ``Expire``): a
+    log-only note for "Resigning" / "Resigned".  A crashed broker writes nothing, so none is noted."""
+
+    at: int
+    controller: int
+    controller_epoch: int
+    cause: str  # shutdown | session_expired
+
+
+@dataclass(frozen=True, slots=True)
 class ReplicaStateChanged:
     """The controller's replica state machine moved a replica (``ZkReplicaStateMachine``
     .handleStateChanges): a log-only note for its state-change lines ("Changed state of replica

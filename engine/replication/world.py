@@ -295,11 +295,12 @@ class ReplicationWorld:
             else:
                 self.controller.note_live(b.id, b.epoch)
 
-    def _left(self, b: Broker, was_controller: bool) -> None:
-        """``b``'s registration is gone: the controller reacts (or the role moves)."""
+    def _left(self, b: Broker, was_controller: bool, resigned: str | None = None) -> None:
+        """``b``'s registration is gone: the controller reacts (or the role moves); ``resigned``
+        (log-only): why a controller whose process lives on resigned (None: it crashed)."""
         self._mark_broker(b)
         if was_controller:
-            self.controller.resign()
+            self.controller.resign(resigned)
             TimerQueue.cancel(self._rebalance)
             self._ensure_controller()
         elif self.automatic:
@@ -566,7 +567,7 @@ class ReplicationWorld:
             self._drain()
         was_controller = self.controller.id == b.id
         b.fail()
-        self._left(b, was_controller)
+        self._left(b, was_controller, "shutdown")
 
     def _session_expire(self, s: ZkSessionExpire) -> None:
         b = self.brokers.get(s.broker)
@@ -576,7 +577,7 @@ class ReplicationWorld:
             return
         was_controller = self.controller.id == b.id
         b.expire_session()
-        self._left(b, was_controller)
+        self._left(b, was_controller, "session_expired")
 
     def _leader_and_isr(self, s: LeaderAndIsrRequest) -> None:
         self._known(s.tp, "leader_and_isr")
