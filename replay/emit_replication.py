@@ -88,11 +88,47 @@ LeaderKept, a log-only note beside the effects     the same lines as for a broke
 LeaderAndIsr that kept the leader, e.g. the
 controller's ISR shrink when a follower's broker
 fails)
+ControllerElected, a log-only note (a broker       the new controller: ``controller_elected`` — 0.10
+became the controller: the epoch it wrote to       ZookeeperLeaderElector's "N successfully elected as
+/controller_epoch, the znode's version, and        leader" (server.log: its logger is not under
+the epoch and version it read before)              kafka.controller), 0.11-2.0 "N successfully elected
+                                                   as the controller", 2.1+ "… Epoch incremented to E
+                                                   and epoch zk version is now V"; then in
+                                                   controller.log onControllerFailover's steps: to 1.0
+                                                   ``controller_becoming`` ("Broker N starting become
+                                                   controller state transition" / 1.0 "Starting …"),
+                                                   1.1-2.0 ``controller_epoch_reading``; to 2.0
+                                                   ``controller_epoch_initialized`` ("Initialized
+                                                   controller epoch to E and zk version V", the epoch
+                                                   read, when there was one), 1.1-2.0
+                                                   ``controller_epoch_incrementing``,
+                                                   ``controller_epoch_incremented`` ("Controller N
+                                                   incremented epoch to E" / 1.0 "Incremented …" /
+                                                   1.1 "Epoch incremented to E"); 0.10-1.0 DEBUG
+                                                   "Registering IsrChangeNotificationListener" (1.0
+                                                   and logDirEventNotificationListener); 1.1+
+                                                   "Registering handlers", "Deleting log dir event
+                                                   notifications", "Deleting isr change
+                                                   notifications", "Initializing controller context",
+                                                   "Fetching topic deletions in progress",
+                                                   "Initializing topic deletion manager", "Sending
+                                                   update metadata request"; all INFO but the DEBUG
+ControllerReady, a log-only note (the end of its   ``controller_ready``: "Broker N is ready to serve as
+failover: after its state machines' start-up)      the new controller with epoch E" (to 0.11), "Ready to
+                                                   serve as the new controller with epoch E" (1.0+)
+ControllerResigned, a log-only note (the           the old controller's controller.log:
+controller resigned and its broker lives on: a     ``controller_resigning`` (DEBUG "Controller
+controlled shutdown; a session expiry)             resigning, broker id N" to 0.11, "Resigning" 1.0+),
+                                                   ``controller_resigned`` ("Broker N resigned as the
+                                                   controller" / "Resigned", INFO); for a session
+                                                   expiry from 1.1 only (the Expire event); a crashed
+                                                   broker writes nothing
 =================================================  =================================================
 
 Levels: a line is written when its level reaches the root's (``level``, INFO in Kafka's
-default config) or, for a logger the default config sets lower, that logger's:
-``state.change.logger`` is TRACE up to 2.5 (``wording.CONFIG_LEVELS``).
+default config) or, for a logger the default config sets lower (or one under it), that logger's:
+``state.change.logger`` is TRACE up to 2.5, ``kafka.controller`` TRACE in every version
+(``wording.CONFIG_LEVELS``).
 
 A broker's LeaderAndIsr from a controller (``_requests``): 0.10-2.5 "received LeaderAndIsr
 request <PartitionState> correlation id N from controller C epoch E" (TRACE; "for partition …"
@@ -107,13 +143,21 @@ Replica's per-fetch ones TRACE, and are not written.
 
 Not written yet: the per-partition "handling … starting the become-leader transition" lines and
 the rest of makeFollowers' (stopped / started fetchers, and its INFO "skipped the become-follower
-state change" for a LeaderAndIsr that keeps the leader); the controller's failover lines
-(its replica state machine's start-up moves, "Currently active brokers …"), the replica moves
+state change" for a LeaderAndIsr that keeps the leader); the rest of the controller's failover
+lines (initializeControllerContext's "Currently active brokers …", "Currently shutting brokers …",
+"Current list of topics …", the topic-deletion and preferred-election lists, the state machines'
+start-up lines and moves, "Starting the controller scheduler" after "Ready"), the other brokers'
+lines as the controller moves (DEBUG "Broker N has been elected as the controller, so stopping the
+election process.", 0.10's "New leader is N"), 0.10's SessionExpirationListener's "ZK expired; …",
+up to 1.0 the resignation a session expiry makes once a new session is up (Reelect), the
+"Resigning" / "Resigned" every broker's shutdown writes (KafkaController.shutdown resigns on a
+broker that is not the controller too: only the controller's are written), the replica moves
 of a partition's creation (NewReplica, OnlineReplica), its partition state machine's other lines,
-its DEBUG / TRACE lines (``kafka.controller`` is TRACE in the default config) and the copy of
-its lines log4j's additivity also puts in server.log; 0.10-2.1's "Removed Set(…) from list of
-shutting down brokers." (a Scala collection, written for every failure); the fetcher's
-"leader replied with an unknown offset" warnings and 0.11-1.1's "No truncation needed", and a
+its other DEBUG / TRACE lines (``kafka.controller`` is TRACE in the default config, with
+``log4j.additivity.kafka.controller=false``: its lines go to controller.log only); 0.10-2.1's
+"Removed Set(…) from list of shutting down brokers." (a Scala collection, written for every
+failure); the fetcher's "leader replied with an unknown offset" warnings and 0.11-1.1's "No
+truncation needed", and a
 truncation that removed nothing (the engine emits none: Kafka's 3.1+ line is written for it too);
 the initial high watermark of a replica opened after a restart or by a broker that was down
 when its partition was created; and a rejected AlterPartition proposal's "Shrinking ISR" (only
@@ -136,6 +180,9 @@ from kafka_forensics.engine.effects import Effect, notes_of
 from kafka_forensics.engine.profiles import Profile, Switch
 from kafka_forensics.engine.replication.effects import (
     BrokerChangeHandled,
+    ControllerElected,
+    ControllerReady,
+    ControllerResigned,
     IsrChanged,
     LeaderAndIsrApplied,
     LeaderChanged,
@@ -250,6 +297,61 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         if n.was_shutting_down and v >= (2, 2, 0):  # written only when not empty from 2.2 (2.2.2)
             emit(n.at, i, "shutting_brokers_removed", c, "", 0, {"brokers": n.broker}, file=log)
 
+    def elected(n: ControllerElected, i: int) -> None:
+        """A broker became the controller: the election line (0.8-0.10 ZookeeperLeaderElector's
+        "N successfully elected as leader" in server.log; KafkaController's "N successfully elected
+        as the controller" 0.11+, with the new epoch and /controller_epoch's version 2.1+), then
+        onControllerFailover's steps up to its state machines' start-up — before 2.1 reading and
+        incrementing the epoch itself (its "Initialized controller epoch to E and zk version V" the
+        epoch it read, when there was one), 0.9-1.0 its DEBUG listener registrations, 1.1+ the named
+        steps "Registering handlers" … "Sending update metadata request"."""
+        c, log = n.controller, controller_log(n.controller, cluster)
+
+        def say(site: str, values: Mapping[str, object] | None = None, raw: Sequence[str] = ()) -> None:
+            emit(n.at, i, site, c, "", 0, {"controller": c, **(values or {})}, raw=raw, file=log)
+
+        epoch = {"controller_epoch": n.controller_epoch, "zk_version": n.epoch_zk_version}
+        emit(n.at, i, "controller_elected", c, "", 0, {"controller": c, **epoch},
+             file=log if v >= (0, 11, 0) else None)  # ZookeeperLeaderElector's logger: the root's server.log
+        if v < (2, 1, 0):
+            if v < (1, 1, 0):
+                say("controller_becoming")
+            say("controller_epoch_reading")
+            if n.prev_epoch is not None:
+                say("controller_epoch_initialized",
+                    {"controller_epoch": n.prev_epoch, "zk_version": n.prev_epoch_zk_version})
+            say("controller_epoch_incrementing")
+            say("controller_epoch_incremented", epoch)
+        if v < (1, 1, 0):
+            say("controller_listener_registration", raw=("Registering", "IsrChange"))
+            if v >= (1, 0, 0):
+                say("controller_listener_registration", raw=("Registering", "logDirEvent"))
+            return
+        for site in ("controller_registering_handlers", "controller_deleting_log_dir_events",
+                     "controller_deleting_isr_changes", "controller_initializing_context",
+                     "controller_fetching_deletions", "controller_initializing_deletion_manager",
+                     "controller_sending_update_metadata"):
+            say(site)
+
+    def ready(n: ControllerReady, i: int) -> None:
+        """onControllerFailover after its state machines started: "Ready to serve as the new
+        controller with epoch E" ("Broker N is ready …" to 0.11)."""
+        emit(n.at, i, "controller_ready", n.controller, "", 0,
+             {"controller": n.controller, "controller_epoch": n.controller_epoch},
+             file=controller_log(n.controller, cluster))
+
+    def resigned(n: ControllerResigned, i: int) -> None:
+        """onControllerResignation on a controller whose broker lives on: DEBUG "Resigning"
+        ("Controller resigning, broker id N" to 0.11), INFO "Resigned" ("Broker N resigned as the
+        controller").  A session expiry's is written from 1.1, where the Expire event resigns at
+        the expiry; before, the SessionExpirationListener resigned only once a new session was
+        established (not modelled)."""
+        if n.cause == "session_expired" and v < (1, 1, 0):
+            return
+        for site in ("controller_resigning", "controller_resigned"):
+            emit(n.at, i, site, n.controller, "", 0, {"controller": n.controller},
+                 file=controller_log(n.controller, cluster))
+
     def replica(n: ReplicaStateChanged, i: int) -> None:
         """The replica state machine's lines: 2.6+ the OfflineReplica transition's ISR removal
         (INFO), then every version's "changed state of replica" (TRACE: written up to 2.5)."""
@@ -312,13 +414,19 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     # the log-only notes beside the effects (EffectLog): each before the effect at its position; a
     # LeaderAndIsr that kept the leader is written as one that moved it
     kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
-                  if isinstance(n, (LeaderKept, BrokerChangeHandled, ReplicaStateChanged))]
+                  if isinstance(n, (LeaderKept, *_CONTROLLER_NOTES))]
     steps = list(_in_order(effects, kept_notes))
     requests = {} if v >= (4, 0, 0) else _requests(steps)  # 4.0: KRaft only, no LeaderAndIsr
     for i, e, note in steps:
         if note:
             if isinstance(e, BrokerChangeHandled):
                 brokers(e, i)
+            elif isinstance(e, ControllerElected):
+                elected(e, i)
+            elif isinstance(e, ControllerReady):
+                ready(e, i)
+            elif isinstance(e, ControllerResigned):
+                resigned(e, i)
             elif isinstance(e, ReplicaStateChanged):
                 replica(e, i)
             else:
@@ -428,11 +536,15 @@ class _ZooKeeper:
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
 
 
-_Note = LeaderKept | BrokerChangeHandled | ReplicaStateChanged
+_ControllerNote = (BrokerChangeHandled | ReplicaStateChanged | ControllerElected | ControllerReady
+                   | ControllerResigned)
+_CONTROLLER_NOTES = (BrokerChangeHandled, ReplicaStateChanged, ControllerElected, ControllerReady,
+                     ControllerResigned)
+_Note = LeaderKept | _ControllerNote
 
 
 def _in_order(effects: Sequence[Effect], notes: Sequence[tuple[int, _Note]]
-              ) -> Iterator[tuple[int, Effect | BrokerChangeHandled | ReplicaStateChanged, bool]]:
+              ) -> Iterator[tuple[int, Effect | _ControllerNote, bool]]:
     """(position, effect or note, from a note) in writing order: each note (a kept leader's
     stand-in, ``kept``) before the effect at its position, the notes past the last effect at the end."""
     pending = 0
