@@ -224,7 +224,8 @@ def _with_requests(rows: Sequence[Mapping[str, Any]], profile: Profile, configs:
     by_broker: dict[Any, list[Mapping[str, Any]]] = {}
     for r in requests:
         by_broker.setdefault(r.get("broker"), []).append(r)
-    windows = sorted((w, b) for b, mine in by_broker.items() if (w := covering(mine, TAIL_MS)) is not None)
+    windows = sorted(((w, b) for b, mine in by_broker.items() if (w := covering(mine, TAIL_MS)) is not None),
+                     key=lambda x: x[0])  # (broker ids may be None: never compared)
     cases: list[GroupCase] = []
     rest = list(rows)
     for (lo, hi), broker in windows:
