@@ -63,7 +63,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import struct
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -71,6 +70,7 @@ from datetime import datetime
 from typing import Any
 
 from kafka_forensics.engine.effects import Finding, RequestReceived, Response, notes_of
+from kafka_forensics.engine.group.consumer_protocol import Assignment, encode_assignment
 from kafka_forensics.engine.group.requests import (
     Heartbeat,
     JoinGroup,
@@ -233,16 +233,7 @@ def _byte_buffer(b: bytes) -> str:
 
 def assignment_bytes(partitions: Iterable[str], version: int) -> bytes:
     """ConsumerProtocol's Assignment: version, [topic, [partition]], user data (null)."""
-    by_topic: dict[str, list[int]] = {}
-    for tp in partitions:
-        topic, _, p = tp.rpartition("-")
-        by_topic.setdefault(topic, []).append(int(p))
-    out = [struct.pack(">hi", version, len(by_topic))]
-    for topic, ps in by_topic.items():
-        name = topic.encode("utf-8")
-        out.append(struct.pack(">h", len(name)) + name + struct.pack(f">i{len(ps)}i", len(ps), *ps))
-    out.append(struct.pack(">i", -1))
-    return b"".join(out)
+    return encode_assignment(Assignment(tuple(partitions)), version)
 
 
 def _assignment_version(v: KafkaVersion) -> int:
