@@ -121,9 +121,8 @@ _INDEX = {"join": 0, "sync": 1, "heartbeat": 2, "leave": 3, "commit": 4}
 _FLEXIBLE = {"join": 6, "sync": 4, "heartbeat": 4, "leave": 4, "commit": 8}
 
 #: error name -> code (Errors.java), today's names and the renamed ones
-CODES: Mapping[str, int] = {name: code for code, name in ERRORS.items()} | {
-    old: {n: c for c, n in ERRORS.items()}[new] for old, new in RENAMED.items() if new in ERRORS.values()
-}
+_CURRENT_CODES = {name: code for code, name in ERRORS.items()}
+CODES: Mapping[str, int] = _CURRENT_CODES | {old: _CURRENT_CODES[new] for old, new in RENAMED.items()}
 
 _KINDS = (JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit)
 _FIRST_CORRELATION_ID = 3  # after ApiVersions (0), Metadata (1) and FindCoordinator (2)
