@@ -117,26 +117,23 @@ def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
     from .diff_groups import replay_groups
     from .diff_partitions import replay_partitions
 
-    names: dict[tuple[str, str], set[str]] = {}
-    runs: dict[tuple[str, str], int] = {}
-    groups = per_check(events, "group_replays", lambda: replay_groups(events))
-    replays = [("group", g.case.scope, g.case.group) for g in groups]
-    # the group runs the coordinator's request log drove (level-1 evidence)
-    replays += [("group_request", g.case.scope, g.case.group) for g in groups if g.case.request_log]
-    replays += [("partition", p.case.scope, p.case.name)
-                for p in per_check(events, "partition_replays", lambda: replay_partitions(events))]
-    for what, scope, name in replays:
-        names.setdefault((scope, what), set()).add(name)
-        runs[(scope, what)] = runs.get((scope, what), 0) + 1
     out: dict[str, dict[str, int]] = {}
-    for (scope, what), ran in sorted(runs.items()):
-        entry = out.setdefault(scope, {"groups": 0, "group_runs": 0, "partitions": 0, "partition_runs": 0,
-                                       "group_request_runs": 0})
-        if what == "group_request":
-            entry["group_request_runs"] = ran
-        else:
-            entry[f"{what}s"], entry[f"{what}_runs"] = len(names[(scope, what)]), ran
-    return out
+    named: dict[tuple[str, str], set[str]] = {}  # (scope, "groups" / "partitions") -> their names
+    for g in per_check(events, "group_replays", lambda: replay_groups(events)):
+        entry = out.setdefault(g.case.scope, dict.fromkeys(_RUN_COUNTS, 0))
+        entry["group_runs"] += 1
+        entry["group_request_runs"] += g.case.request_log  # the runs a request log drove (level 1)
+        named.setdefault((g.case.scope, "groups"), set()).add(g.case.group)
+    for p in per_check(events, "partition_replays", lambda: replay_partitions(events)):
+        entry = out.setdefault(p.case.scope, dict.fromkeys(_RUN_COUNTS, 0))
+        entry["partition_runs"] += 1
+        named.setdefault((p.case.scope, "partitions"), set()).add(p.case.name)
+    for (scope, key), names in named.items():
+        out[scope][key] = len(names)
+    return dict(sorted(out.items()))
+
+
+_RUN_COUNTS = ("groups", "group_runs", "partitions", "partition_runs", "group_request_runs")
 
 
 def clusters(scoped: pl.DataFrame,
