@@ -283,7 +283,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         if n.cause == "controlled_shutdown":
             emit(n.at, i, "controlled_shutdown", c, "", 0, {"brokers": n.broker}, file=log)
             return
-        live = ",".join(str(b) for b in n.live)
+        live = _ids(n.live)
         if v < (0, 11, 0):  # the listener prints the znode's children, sorted as strings
             children = ",".join(sorted(str(b) for b in n.live))
             emit(n.at, i, "broker_change_fired", c, "", 0, {"brokers": children}, file=log)
@@ -414,7 +414,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     # the log-only notes beside the effects (EffectLog): each before the effect at its position; a
     # LeaderAndIsr that kept the leader is written as one that moved it
     kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
-                  if isinstance(n, (LeaderKept, *_CONTROLLER_NOTES))]
+                  if isinstance(n, _Note)]
     steps = list(_in_order(effects, kept_notes))
     requests = {} if v >= (4, 0, 0) else _requests(steps)  # 4.0: KRaft only, no LeaderAndIsr
     for i, e, note in steps:
@@ -538,8 +538,6 @@ class _ZooKeeper:
 
 _ControllerNote = (BrokerChangeHandled | ReplicaStateChanged | ControllerElected | ControllerReady
                    | ControllerResigned)
-_CONTROLLER_NOTES = (BrokerChangeHandled, ReplicaStateChanged, ControllerElected, ControllerReady,
-                     ControllerResigned)
 _Note = LeaderKept | _ControllerNote
 
 
