@@ -189,8 +189,9 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
     carried: tuple[str, ...] = ()
     ended: int | None = None  # the generation the stretch before ended settled at
     for i, (segment, after_quiet, loaded) in enumerate(segments):
-        # a stretch cut at a quiet spell runs on into it, so that what its timers would still
-        # make happen (an expiry a longer session timeout only delays, under --set) is there
+        # a stretch cut at a quiet spell runs on into it as far as a timer set before it can
+        # reach: the living heartbeat on, so what is left to happen there is an expiry within
+        # the longest session
         quiet = i + 1 < len(segments) and segments[i + 1][1]
         # and the stretch after it starts with the members the one before ended with: the
         # group went on unchanged in between (its lines name only the members that change).
@@ -199,7 +200,7 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
         # makes it Stable and schedules each member's heartbeat expiry afresh)
         hand_over = after_quiet or (loaded is not None and loaded == ended)
         case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins,
-                               tail_ms=QUIET_MS // 2 if quiet else TAIL_MS,
+                               into_quiet=quiet,
                                carried=carried if hand_over else ())
         carried = case.alive_at_end if case is not None else ()
         ended = _settled_generation(case, segment)
@@ -299,7 +300,7 @@ _ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assi
 def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
                     scope: str, group: str,
                     rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None,
-                    tail_ms: int = TAIL_MS, carried: Sequence[str] = ()) -> GroupCase | None:
+                    into_quiet: bool = False, carried: Sequence[str] = ()) -> GroupCase | None:
     # Lines before the first one that says where the group's rebalance cycle stands (a member
     # expiring before any rebalance line) cannot be placed: the comparison starts there.
     first = next((i for i, r in enumerate(rows) if r["kind"] in _ANCHORS), None)
@@ -657,10 +658,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         if m is not None and not m.pending and t - m.last_seen < m.session_ms:
             b.add(t, "leave", {"group": group, "client": name}, Level.INFERRED, evidence)
     end = at_of(rows[-1])
-    if tail_ms > TAIL_MS:
-        # into a quiet spell only as far as a timer set before it can reach: the living heartbeat
-        # on, so what is left to happen is an expiry within the longest session
-        tail_ms = min(tail_ms, max((m.session_ms for m in members.values()), default=0) + TAIL_MS)
+    longest = max((m.session_ms for m in members.values()), default=0)
+    tail_ms = min(longest, QUIET_MS // 2) + TAIL_MS if into_quiet else TAIL_MS
     _heartbeats(b, members, expiries, group, end + tail_ms)  # the living go on living past the end
     # run the clock past the last line, so that what its timers make happen is there to compare
     b.add(end + tail_ms, "tick", {}, Level.INFERRED)
