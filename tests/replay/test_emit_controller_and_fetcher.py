@@ -20,7 +20,7 @@ from kafka_forensics.replay.emit import DEFAULT_START, emit_logs, format_record
 from kafka_forensics.replay.emit_replication import render_replication
 from kafka_forensics.replay.simulate import simulate
 
-from ..support import parse
+from ..support import one
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((REPO / "examples" / "replication").glob("*.jsonl"))
@@ -58,7 +58,7 @@ def lines(trace: Path, name: str, prefix: str, *, at: int | None = None) -> list
 
 
 def row(line: str) -> dict:
-    return parse(line + "\n").events.row(0, named=True)
+    return one(line + "\n")
 
 
 # -- the controller: a broker's registration gone or back, a controlled shutdown ----------------

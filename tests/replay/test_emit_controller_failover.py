@@ -24,7 +24,7 @@ from kafka_forensics.replay.emit import DEFAULT_START, emit_logs, format_record
 from kafka_forensics.replay.emit_replication import render_replication
 from kafka_forensics.replay.simulate import simulate
 
-from ..support import parse
+from ..support import one
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((REPO / "examples" / "replication").glob("*.jsonl"))
@@ -72,7 +72,7 @@ def messages(got: list[tuple[str, str, str]], file: str) -> list[str]:
 
 
 def row(line: str) -> dict:
-    return parse(line + "\n").events.row(0, named=True)
+    return one(line + "\n")
 
 
 # -- the new controller's lines, per version family ----------------------------------------------
