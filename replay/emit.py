@@ -98,6 +98,7 @@ from kafka_forensics.engine.effects import (
     notes_of,
 )
 from kafka_forensics.engine.group.member_ids import client_id_of, has_uuid_tail
+from kafka_forensics.engine.group.placement import coordinator_partition
 from kafka_forensics.engine.group.states import GroupState
 from kafka_forensics.engine.profiles import Profile
 
@@ -206,12 +207,9 @@ def emit_logs(effects: Sequence[Effect], profile: Profile, out_dir: Path, *, sta
 
 
 def offsets_partition(group: str, partitions: int) -> int:
-    """``GroupMetadataManager.partitionFor``: ``Utils.abs(groupId.hashCode) % partitions``."""
-    units = group.encode("utf-16-be")  # String.hashCode runs over UTF-16 code units
-    h = 0
-    for i in range(0, len(units), 2):
-        h = (31 * h + (units[i] << 8 | units[i + 1])) & 0xFFFFFFFF
-    return (h & 0x7FFFFFFF) % partitions
+    """``GroupMetadataManager.partitionFor``: ``Utils.abs(groupId.hashCode) % partitions`` (the
+    engine's own ``placement.coordinator_partition``)."""
+    return coordinator_partition(group, partitions)
 
 
 # --- the renderer's picture of the groups and clients ------------------------------------------
