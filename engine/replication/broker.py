@@ -53,7 +53,7 @@ from .ledger import AckLedger
 from .log import ReplicaLog
 from .model import IsrChannel, IsrResult, LeaderAndIsr, TopicPartition, tp_name
 from .partition import Partition
-from .truncation import Truncation, TruncationRule
+from .truncation import Truncation, truncate_to_hw
 from .zk_isr import ZkIsrChannel
 from .zookeeper import ISR_CHANGE_PREFIX, ZooKeeper, broker_json, broker_path, isr_change_json
 
@@ -68,8 +68,8 @@ class BrokerHooks:
     """What a broker needs from the world around it."""
 
     ledger: Callable[[TopicPartition], AckLedger]
-    #: every replica's log of a partition (data survives while any of them holds it)
-    holders: Callable[[TopicPartition], list[ReplicaLog]]
+    #: every replica's log of a partition, by broker (data survives while any of them holds it)
+    holders: Callable[[TopicPartition], dict[int, ReplicaLog]]
     #: hand an AlterPartition request to the controller (None: a scripted controller)
     send_alter: Callable[[int, AlterPartitionRequest], None] | None
     #: an /isr_change_notification znode was created (the controller's watcher fires)
@@ -249,8 +249,7 @@ class Broker:
                     self.needs_truncation.add(tp)
                 else:  # ReplicaManager.makeFollowers: truncate to the high watermark at once
                     leo, hw = p.log.leo, p.log.hw
-                    removed = p.log.truncate_to(hw)
-                    done = Truncation(p.log.leo, removed, TruncationRule.HIGH_WATERMARK, 0)
+                    done = truncate_to_hw(p.log, self.hooks.holders(tp).get(state.leader))
                     self.report_truncation(tp, leo, done, state.leader_epoch, leader=state.leader, hw=hw)
         if before != state.leader:
             self.emit(LeaderChanged(now, tp[0], tp[1], self.id, before, state.leader, state.leader_epoch,
@@ -262,14 +261,20 @@ class Broker:
     def report_truncation(self, tp: TopicPartition, from_offset: int, truncation: Truncation,
                           leader_epoch: int | None, *, leader: int | None = None,
                           hw: int | None = None) -> None:
-        """``truncate`` effect, and ``data_loss`` for acknowledged records no replica holds now;
-        ``leader`` and ``hw`` (the follower's high watermark before) for the log lines only."""
-        if not truncation.removed:
+        """``truncate`` effect, and ``data_loss`` for acknowledged records no replica holds now
+        where it agrees with ``leader``'s log (the records the truncation kept diverged count as
+        removed: ledger.py); ``hw`` (the follower's high watermark before) for the log lines only."""
+        if not truncation.removed and not truncation.diverged:
             return
         now = self.now
-        self.emit(Truncated(now, tp[0], tp[1], self.id, from_offset, truncation.to_offset, truncation.records,
-                            truncation.rule.value, leader_epoch, leader, hw, truncation.answers))
-        for lost in self.hooks.ledger(tp).lost(truncation.removed, self.hooks.holders(tp)):
+        if truncation.removed:  # (Log.truncateTo writes nothing when it removes nothing)
+            self.emit(Truncated(now, tp[0], tp[1], self.id, from_offset, truncation.to_offset,
+                                truncation.records, truncation.rule.value, leader_epoch, leader, hw,
+                                truncation.answers))
+        holders = self.hooks.holders(tp)
+        removed = truncation.removed + truncation.diverged
+        for lost in self.hooks.ledger(tp).lost(removed, holders.values(),
+                                               holders.get(leader) if leader is not None else None):
             self.emit(DataLoss(now, tp[0], tp[1], self.id, lost.first_offset, lost.last_offset, lost.records,
                                lost.clients))
 

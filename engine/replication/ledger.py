@@ -8,9 +8,11 @@ is written when the leader appended it (acks=1) or when the high watermark passe
 from the last replica that held it — every replica then follows a log without it — and it
 is reported once, as contiguous offset ranges with the producers that had been told.
 
-(A pre-0.11 follower that keeps a record the new leader overwrote — diverged logs, KIP-101's
-second scenario — still holds it, so this ledger does not call it lost; that divergence is
-for the replica-consistency check to name.)
+A record a follower keeps where the leader it now follows holds another epoch's record —
+diverged logs, KIP-101's second scenario (before 0.11 truncating to the high watermark; 0.11
+without KIP-279 too) — is gone from the partition's history as a truncated one is: no
+consumer reads it while that leader leads.  So the runs a truncation kept diverged count as
+removed, and a replica's runs that diverge from the leader's log hold nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from ..effects import _cheap_init
 from .log import ReplicaLog, Run
+from .truncation import diverged
 
 #: [start, end) offset ranges
 Ranges = list[tuple[int, int]]
@@ -79,11 +82,13 @@ class AckLedger:
         if end > start:
             self.acknowledged.append(_acknowledged(start, end, epoch, client))
 
-    def lost(self, removed: Sequence[Run], holders: Iterable[ReplicaLog]) -> list[Lost]:
-        """The acknowledged records among ``removed`` (a truncation's runs) that none of
-        ``holders`` (every replica's log, the truncated one included) still holds; each
-        reported once."""
-        held = [run for log in holders for run in log.runs]
+    def lost(self, removed: Sequence[Run], holders: Iterable[ReplicaLog],
+             leader: ReplicaLog | None = None) -> list[Lost]:
+        """The acknowledged records among ``removed`` (a truncation's runs, and those it kept
+        diverged) that none of ``holders`` (every replica's log, the truncated one included)
+        still holds where it agrees with ``leader``'s log (None: any run holds); each reported
+        once."""
+        held = [run for log in holders for run in _agreeing(log, leader)]
         out: list[Lost] = []
         for run in removed:
             for ack in self.acknowledged:
@@ -102,6 +107,21 @@ class AckLedger:
                     self._reported.append((start, end, ack.epoch))
                     out.append(Lost(start, end - 1, ack.epoch, (ack.client,) if ack.client else ()))
         return _merged(out)
+
+
+def _agreeing(log: ReplicaLog, leader: ReplicaLog | None) -> list[Run]:
+    """``log``'s runs without what diverges from ``leader``'s."""
+    if leader is None or leader is log:
+        return log.runs
+    out: list[Run] = []
+    apart = diverged(log, leader)
+    for run in log.runs:
+        ranges: Ranges = [(run.start, run.end)]
+        for d in apart:
+            if d.epoch == run.epoch:
+                ranges = _subtract(ranges, (d.start, d.end))
+        out.extend(Run(run.epoch, start, end) for start, end in ranges)
+    return out
 
 
 def _merged(lost: list[Lost]) -> list[Lost]:

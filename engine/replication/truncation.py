@@ -11,6 +11,10 @@ R12; ``AbstractFetcherThread`` truncation, per version):
 
 From 2.8 (KAFKA-10554) the same answer comes with a Fetch response's diverging epoch instead
 of a separate OffsetsForLeaderEpoch round; the offsets truncated are the same.
+
+What a follower keeps at offsets where the leader holds a record of another epoch is
+:func:`diverged` (KIP-101's second scenario before 0.11; before 2.0 too when the leader's
+answer names no epoch): no consumer reads it while that leader leads.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ class Truncation:
     removed: tuple[Run, ...]
     rule: TruncationRule
     rounds: int
+    #: the records the follower kept where the leader holds another epoch's (:func:`diverged`)
+    diverged: tuple[Run, ...] = ()
     #: log-only (the fetcher's lines print them): each round's answer and what the follower did
     #: with it — (leader epoch, end offset, offset truncated to, truncation completed)
     answers: tuple[tuple[int, int, int, bool], ...] = ()
@@ -44,6 +50,31 @@ class Truncation:
     @property
     def records(self) -> int:
         return sum(r.records for r in self.removed)
+
+
+def diverged(log: ReplicaLog, leader: ReplicaLog) -> tuple[Run, ...]:
+    """``log``'s records at offsets where ``leader``'s log holds a record of another epoch (a
+    run's epoch names its records: another epoch at an offset is another record)."""
+    out: list[Run] = []
+    for own in log.runs:
+        for theirs in leader.runs:
+            start, end = max(own.start, theirs.start), min(own.end, theirs.end)
+            if start >= end or own.epoch == theirs.epoch:
+                continue
+            last = out[-1] if out else None
+            if last is not None and last.epoch == own.epoch and last.end == start:
+                out[-1] = Run(own.epoch, last.start, end)
+            else:
+                out.append(Run(own.epoch, start, end))
+    return tuple(out)
+
+
+def truncate_to_hw(follower: ReplicaLog, leader: ReplicaLog | None) -> Truncation:
+    """Truncate ``follower`` to its own high watermark (before 0.11, ``ReplicaManager.makeFollowers``;
+    later with no leader epochs in its log); what it keeps may diverge from ``leader``'s log."""
+    removed = follower.truncate_to(follower.hw)
+    kept = diverged(follower, leader) if leader is not None else ()
+    return Truncation(follower.leo, removed, TruncationRule.HIGH_WATERMARK, 0, kept)
 
 
 def leader_answer(leader: ReplicaLog, epoch: int, profile: Profile) -> tuple[int, int]:
@@ -59,7 +90,7 @@ def truncate_follower(follower: ReplicaLog, leader: ReplicaLog, profile: Profile
     """Truncate ``follower`` as it would on becoming a follower of ``leader``."""
     latest = follower.cache.latest_epoch
     if not profile.has(Switch.LEADER_EPOCH_TRUNCATION) or latest is None:
-        return Truncation(follower.hw, follower.truncate_to(follower.hw), TruncationRule.HIGH_WATERMARK, 0)
+        return truncate_to_hw(follower, leader)
     removed: list[Run] = []
     answers: list[tuple[int, int, int, bool]] = []
     rounds = 0
@@ -88,4 +119,7 @@ def truncate_follower(follower: ReplicaLog, leader: ReplicaLog, profile: Profile
         if next_epoch is None or next_epoch == epoch:  # nothing older left to compare
             break
         epoch = next_epoch
-    return Truncation(follower.leo, tuple(removed), TruncationRule.LEADER_EPOCH, rounds, tuple(answers))
+    # without KIP-279 the leader's end offset may lie past where the logs agree: what is left
+    # above that point diverges (tests/traces/replication/fetcher-truncation-kip-101-only-diverges)
+    return Truncation(follower.leo, tuple(removed), TruncationRule.LEADER_EPOCH, rounds,
+                      diverged(follower, leader), tuple(answers))

@@ -220,8 +220,8 @@ class ReplicationWorld:
     def _ledger(self, tp: TopicPartition) -> AckLedger:
         return self.ledgers.setdefault(tp, AckLedger())
 
-    def _holders(self, tp: TopicPartition) -> list[ReplicaLog]:
-        return [b.replicas[tp].log for _, b in sorted(self.brokers.items()) if tp in b.replicas]
+    def _holders(self, tp: TopicPartition) -> dict[int, ReplicaLog]:
+        return {i: b.replicas[tp].log for i, b in sorted(self.brokers.items()) if tp in b.replicas}
 
     def _replica(self, tp: TopicPartition, broker: int) -> Partition | None:
         b = self.brokers.get(broker)
