@@ -300,6 +300,12 @@ class Switch(Enum):
                                    "KIP-841 (KAFKA-14140): the ZooKeeper controller refuses an ISR naming a "
                                    "broker that is offline or in controlled shutdown with INELIGIBLE_REPLICA "
                                    "(AlterPartition v2+; OPERATION_NOT_ATTEMPTED before v2)")
+    CONTROLLED_SHUTDOWN_NO_FINAL_BACKOFF = ("3.1", Area.REPLICATION,
+                                           "apache/kafka#11246: a ZooKeeper-mode broker whose last "
+                                           "controlled-shutdown attempt failed proceeds to its unclean "
+                                           "shutdown at once; before, it slept controlled.shutdown.retry."
+                                           "backoff.ms and warned \"Retrying …\" after the last attempt "
+                                           "too (KafkaServer.controlledShutdown, 3.0.0 / 3.1.0)")
     # -- cluster metadata ----------------------------------------------------------------
     KRAFT_MODE = ("2.8", Area.CLUSTER,
                   "KIP-500: KRaft mode (process.roles, no ZooKeeper) as early access "
@@ -374,6 +380,11 @@ CONFIG_DEFAULTS: tuple[ConfigDefault, ...] = (
     _config("auto.leader.rebalance.enable", Area.REPLICATION, ("0.9", True, _KC)),
     _config("leader.imbalance.per.broker.percentage", Area.REPLICATION, ("0.9", 10, _KC)),
     _config("leader.imbalance.check.interval.seconds", Area.REPLICATION, ("0.9", 300, _KC)),
+    # KafkaServer.controlledShutdown (ZooKeeper mode): the broker asks the controller to move its
+    # leaderships first, retrying (KafkaConfig.scala, 0.10.2.0 -> 3.4.0: the same three defaults)
+    _config("controlled.shutdown.enable", Area.REPLICATION, ("0.9", True, _KC)),
+    _config("controlled.shutdown.max.retries", Area.REPLICATION, ("0.9", 3, _KC)),
+    _config("controlled.shutdown.retry.backoff.ms", Area.REPLICATION, ("0.9", 5000, _KC)),
     # -- consumer (Java client) ----------------------------------------------------------
     _config("session.timeout.ms", Area.CONSUMER,
             ("0.9", 30000, _CC),

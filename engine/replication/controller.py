@@ -419,8 +419,10 @@ class Controller:
         """``doControlledShutdown``; the replicated partitions it still leads afterwards."""
         if not self.active or broker not in self.live:
             return []
-        self._noted_brokers("controlled_shutdown", broker, False)
+        # a retry asks again (KafkaServer.controlledShutdown): the broker is already shutting down,
+        # and what could not move then is tried again (KafkaController.doControlledShutdown, 2.8.0)
         self.shutting_down.add(broker)
+        self._noted_shutdown(broker)
         acted = [tp for tp in sorted(self.cache)
                  if broker in self.assignment[tp] and len(self.assignment[tp]) > 1]
         led = [tp for tp in acted if self.cache[tp].leader == broker]
@@ -480,6 +482,14 @@ class Controller:
             live = tuple(sorted(self.live))
             self._note(BrokerChangeHandled(self._now(), self.id, self.epoch, cause, broker, live,
                                            was_shutting_down))
+
+    def _noted_shutdown(self, broker: int) -> None:
+        """doControlledShutdown's INFO "Shutting down broker B", then (with B added) DEBUG "All shutting
+        down brokers: …" and "Live brokers: …" (KafkaController 0.10.2.0, 1.1.0, 2.8.0, 3.4.0)."""
+        if self.id is not None:
+            shutting = tuple(sorted(self.shutting_down))
+            self._note(BrokerChangeHandled(self._now(), self.id, self.epoch, "controlled_shutdown", broker,
+                                           tuple(sorted(self.live)), False, shutting))
 
     # -- the brokers' ISR changes -----------------------------------------------------------
 

@@ -5,10 +5,11 @@ state holds them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
 
 from ..effects import LOG_ONLY, Effect, _cheap_init
-from .model import IsrContext, LeaderAndIsr
+from .model import IsrContext, LeaderAndIsr, TopicPartition
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,35 @@ class BrokerChangeHandled:
     broker: int
     live: tuple[int, ...]  # the registered brokers after the change (liveOrShuttingDownBrokerIds), sorted
     was_shutting_down: bool  # a failure: the broker had asked for a controlled shutdown before
+    #: controlled_shutdown: the brokers shutting down once this one is added (shuttingDownBrokerIds,
+    #: sorted), what its DEBUG "All shutting down brokers: …" / "Live brokers: …" lines print
+    shutting_down: tuple[int, ...] = ()
+
+
+class ShutdownStep(Enum):
+    """A step of a ZooKeeper-mode broker's controlled shutdown (``KafkaServer.controlledShutdown``)."""
+
+    STARTING = "starting"  # "Starting controlled shutdown", before the first attempt
+    ANSWERED = "answered"  # the controller answered an attempt: partitions remaining, an error
+    NO_CONTROLLER = "no_controller"  # no controller to ask: the attempt failed without a request
+    RETRYING = "retrying"  # the back-off after a failed attempt ended: "Retrying controlled shutdown …"
+    UNCLEAN = "unclean"  # every attempt failed: "Proceeding to do an unclean shutdown …"
+
+
+@dataclass(frozen=True, slots=True)
+class ControlledShutdownNoted:
+    """A step of a broker's controlled shutdown, seen from the broker: a log-only note
+    (``EffectLog.notes``) for its ``kafka.server.KafkaServer`` lines; no effect (the trace contract
+    has none: what the controller did is in its LeaderChanged / IsrChanged effects)."""
+
+    at: int
+    broker: int
+    step: ShutdownStep
+    #: ANSWERED: the replicated partitions the broker still leads (the response's partitionsRemaining)
+    remaining: tuple[TopicPartition, ...] = ()
+    error: str = "NONE"  # ANSWERED: the response's error (Errors name)
+    #: RETRYING: the attempts still to make, the one about to be made included (3.1+ prints it)
+    retries_left: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ from . import steady_fetch
 from .alter_partition import AlterPartitionChannel, AlterPartitionRequest
 from .broker import Broker, BrokerHooks
 from .controller import Controller
-from .effects import ProduceResponse, ZkWrite
+from .effects import ControlledShutdownNoted, ProduceResponse, ShutdownStep, ZkWrite
 from .invariants import InvariantMonitor, Violation, check, raised_hw_holds
 from .ledger import AckLedger
 from .log import ReplicaLog, Run
@@ -544,6 +544,7 @@ class ReplicationWorld:
                              f"replica; start it or create a partition on it first.")
         if not b.alive:
             return
+        TimerQueue.cancel(self._shutdown_retry(b.id))  # a crash ends its controlled shutdown's retries
         was_controller = self.controller.id == b.id
         b.fail()
         self._left(b, was_controller)
@@ -559,12 +560,80 @@ class ReplicationWorld:
         self._joined(b)
 
     def _broker_shutdown(self, s: BrokerShutdown) -> None:
+        """KafkaServer.shutdown's controlled shutdown (ZooKeeper mode, 0.10.2.0 -> 3.4.0): with
+        ``controlled.shutdown.enable`` the broker asks the controller to move its leaderships, up to
+        ``controlled.shutdown.max.retries`` attempts ``controlled.shutdown.retry.backoff.ms`` apart,
+        alive (and leading what could not move) in between; then it stops, cleanly or not."""
         b = self.brokers.get(s.broker)
         if b is None or not b.alive:
             raise ValueError(f"broker_shutdown names broker {s.broker}, which is not running.")
-        if self.automatic and b.registered:
-            self.controller.controlled_shutdown(b.id)
-            self._drain()
+        if self._shutdown_retry(b.id) is not None:
+            return  # shutting down already: KafkaServer.shutdown's isShuttingDown guard
+        if self.automatic and b.registered and self.config.bool("controlled.shutdown.enable", True):
+            self._hooks.note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.STARTING))
+            self._shutdown_attempt(b, self.config.int("controlled.shutdown.max.retries", 3))
+            return
+        self._shutdown_stop(b)
+
+    @staticmethod
+    def _shutdown_timer_name(broker: int) -> str:
+        return f"controlled-shutdown-{broker}"
+
+    def _shutdown_retry(self, broker: int) -> Timer | None:
+        """The broker's pending controlled-shutdown back-off (the timer queue holds the state)."""
+        name = self._shutdown_timer_name(broker)
+        return next((t for t in self.timers.pending() if t.name == name), None)
+
+    def _shutdown_attempt(self, b: Broker, left: int) -> None:
+        """One ControlledShutdown request and its answer (``left``: the attempts still allowed, this
+        one included); a failed attempt arms the back-off, or ends in the unclean shutdown."""
+        note = self._hooks.note
+        if left <= 0:  # controlled.shutdown.max.retries 0: the loop never runs
+            note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.UNCLEAN))
+            self._shutdown_stop(b)
+            return
+        left -= 1
+        succeeded = False
+        if not self.controller.active:
+            note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.NO_CONTROLLER))
+        elif b.id not in self.controller.live:
+            # its registration is gone (a session expiry): doControlledShutdown answers the
+            # BrokerNotAvailableException ("Broker id B does not exist.")
+            note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.ANSWERED,
+                                         error=E.BROKER_NOT_AVAILABLE.name))
+        else:
+            remaining = self.controller.controlled_shutdown(b.id)
+            self._drain()  # its LeaderAndIsr requests are answered before the response
+            note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.ANSWERED, tuple(remaining)))
+            succeeded = not remaining
+        if succeeded:
+            self._shutdown_stop(b)
+            return
+        if left == 0 and self._switches.CONTROLLED_SHUTDOWN_NO_FINAL_BACKOFF:
+            note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.UNCLEAN))
+            self._shutdown_stop(b)
+            return
+        broker = b.id
+
+        def retry() -> None:
+            self._generation += 1
+            current = self.brokers.get(broker)
+            if current is None or not current.alive:
+                return
+            # the "Retrying …" warning is written after the back-off, before the next attempt; up to
+            # 3.0 after the last attempt too, then the unclean shutdown
+            note(ControlledShutdownNoted(self.timers.now, broker, ShutdownStep.RETRYING, retries_left=left))
+            if left > 0:
+                self._shutdown_attempt(current, left)
+            else:
+                note(ControlledShutdownNoted(self.timers.now, broker, ShutdownStep.UNCLEAN))
+                self._shutdown_stop(current)
+            self._step_done()
+        self.timers.arm(self.config.int("controlled.shutdown.retry.backoff.ms", 5000),
+                        self._shutdown_timer_name(broker), retry)
+
+    def _shutdown_stop(self, b: Broker) -> None:
+        """The broker stops; the controller learns it from its registration going away."""
         was_controller = self.controller.id == b.id
         b.fail()
         self._left(b, was_controller, "shutdown")
