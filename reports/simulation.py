@@ -104,7 +104,8 @@ def _data_loss(d: dict[str, Any]) -> tuple[str, str]:
     by = ", ".join(d.get("acknowledged_by") or ()) or "nobody"
     return _tp(d), (f"{d['records']} acknowledged records lost: offsets "
                     f"{d['first_offset']}-{d['last_offset']} "
-                    f"gone from broker {d['broker']}, the last replica that held them (acknowledged to {by})")
+                    f"gone from broker {d['broker']}, the last replica that held them (truncated, or kept "
+                    f"diverged from its leader's log; acknowledged to {by})")
 
 
 _REPLICATION = {

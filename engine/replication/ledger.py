@@ -12,7 +12,8 @@ A record a follower keeps where the leader it now follows holds another epoch's 
 diverged logs, KIP-101's second scenario (before 0.11 truncating to the high watermark; 0.11
 without KIP-279 too) — is gone from the partition's history as a truncated one is: no
 consumer reads it while that leader leads.  So the runs a truncation kept diverged count as
-removed, and a replica's runs that diverge from the leader's log hold nothing.
+removed, and a replica's runs that diverge from the leader's log hold nothing; a later
+truncation of the same runs reports nothing again.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from kafka_forensics.engine.profiles import profile
 from kafka_forensics.engine.replication.ledger import AckLedger, Lost
-from kafka_forensics.engine.replication.log import ReplicaLog
+from kafka_forensics.engine.replication.log import ReplicaLog, Run
 from kafka_forensics.engine.replication.truncation import truncate_follower
 
 
@@ -79,3 +79,58 @@ def test_lost_records_are_exactly_the_acknowledged_ones_truncated_from_every_rep
     lost = ledger.lost(a.truncate_to(cut_a), [a, b]) + ledger.lost(b.truncate_to(cut_b), [a, b])
     want = max(0, min(acked_end, size) - max(min(cut_a, size), min(cut_b, size)))
     assert sum(x.records for x in lost) == want
+
+
+# -- diverged logs (KIP-101's second scenario) -------------------------------------------------
+
+
+def kip101_divergence() -> tuple[AckLedger, ReplicaLog, ReplicaLog]:
+    # A held m1, m2 (epoch 0) with HW 2, m2 acknowledged to q; B, leading epoch 2, holds m1 and
+    # wrote m3 at offset 1; A comes back and follows B
+    ledger = AckLedger()
+    ledger.acknowledge(1, 2, 0, "q")
+    a, b = ReplicaLog.of([(0, 2)]), ReplicaLog.of([(0, 1), (2, 1)])
+    a.update_hw(2)
+    return ledger, a, b
+
+
+def test_a_record_a_follower_keeps_where_its_leader_holds_another_epoch_s_is_lost() -> None:
+    ledger, a, b = kip101_divergence()
+    t = truncate_follower(a, b, profile("0.10.2"))
+    assert t.removed == ()
+    assert ledger.lost(t.removed + t.diverged, [a, b], b) == [Lost(1, 1, 0, ("q",))]
+
+
+def test_a_replica_that_agrees_with_the_leader_still_holds_the_record() -> None:
+    # C has offset 1 (epoch 0), which the leader has not fetched yet: no conflict, C holds it
+    ledger = AckLedger()
+    ledger.acknowledge(0, 2, 0, "p")
+    follower, c, leader = ReplicaLog.of([(0, 2)]), ReplicaLog.of([(0, 2)]), ReplicaLog.of([(0, 1)])
+    removed = follower.truncate_to(1)
+    assert ledger.lost(removed, [follower, c, leader], leader) == []
+
+
+def test_a_replica_diverged_from_the_leader_holds_nothing() -> None:
+    # C still has m2 at offset 1, where the leader wrote m3 in epoch 2: no consumer reads C's
+    ledger, _, leader = kip101_divergence()
+    follower, c = ReplicaLog.of([(0, 2)]), ReplicaLog.of([(0, 2)])
+    removed = follower.truncate_to(1)
+    assert ledger.lost(removed, [follower, c, leader], leader) == [Lost(1, 1, 0, ("q",))]
+
+
+def test_a_diverged_record_is_not_reported_again_when_that_replica_truncates_it_later() -> None:
+    ledger, a, b = kip101_divergence()
+    t = truncate_follower(a, b, profile("0.10.2"))
+    assert ledger.lost(t.removed + t.diverged, [a, b], b) != []
+    t = truncate_follower(a, b, profile("0.11"))  # the broker upgraded: truncated by leader epoch
+    assert t.removed == (Run(0, 1, 2),)
+    assert ledger.lost(t.removed + t.diverged, [a, b], b) == []
+
+
+def test_a_diverged_record_is_reported_once_while_the_follower_keeps_it() -> None:
+    ledger, a, b = kip101_divergence()
+    t = truncate_follower(a, b, profile("0.10.2"))
+    assert ledger.lost(t.removed + t.diverged, [a, b], b) != []
+    t = truncate_follower(a, b, profile("0.10.2"))  # the next leader change: still kept
+    assert t.diverged == (Run(0, 1, 2),)
+    assert ledger.lost(t.removed + t.diverged, [a, b], b) == []

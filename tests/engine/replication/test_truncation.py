@@ -112,3 +112,38 @@ def test_from_2_0_a_follower_ends_on_a_prefix_of_the_leaders_log(
     assert follower.leo <= leader.leo
     assert all(leader.epoch_at(o) == follower.epoch_at(o) for o in range(follower.leo))
     assert follower.leo >= sum(n for _, n in shared)  # the shared prefix survives
+
+
+# -- what the follower keeps where the leader holds another epoch's records -----------------------
+
+
+def kip101_divergence() -> tuple[ReplicaLog, ReplicaLog]:
+    # KIP-101's second scenario: the follower (the old leader, HW 2) holds offsets 0-1 of epoch 0;
+    # its new leader holds offset 0 and wrote offset 1 in epoch 2
+    leader, follower = ReplicaLog.of([(0, 1), (2, 1)]), ReplicaLog.of([(0, 2)])
+    follower.update_hw(2)
+    return leader, follower
+
+
+def test_before_0_11_the_follower_keeps_a_record_its_leader_overwrote_diverged() -> None:
+    leader, follower = kip101_divergence()
+    t = truncate_follower(follower, leader, profile("0.10.2"))
+    assert (t.removed, t.diverged) == ((), (Run(0, 1, 2),))
+
+
+def test_from_0_11_the_follower_truncates_the_overwritten_record_and_nothing_diverges() -> None:
+    leader, follower = kip101_divergence()
+    t = truncate_follower(follower, leader, profile("0.11"))
+    assert (t.removed, t.diverged) == ((Run(0, 1, 2),), ())
+
+
+def test_0_11_without_kip_279_can_leave_records_of_epochs_the_leader_never_had() -> None:
+    # tests/traces/replication/fetcher-truncation-kip-101-only-diverges.jsonl
+    leader, follower = ReplicaLog.of([(1, 1), (3, 1), (5, 1)]), ReplicaLog.of([(0, 1), (2, 1), (4, 1)])
+    t = truncate_follower(follower, leader, profile("0.11"))
+    assert t.diverged == (Run(0, 0, 1), Run(2, 1, 2))
+
+
+def test_from_2_0_the_same_logs_agree_after_truncation() -> None:
+    leader, follower = ReplicaLog.of([(1, 1), (3, 1), (5, 1)]), ReplicaLog.of([(0, 1), (2, 1), (4, 1)])
+    assert truncate_follower(follower, leader, profile("2.0")).diverged == ()
