@@ -1018,7 +1018,10 @@ STIMULI: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
     Kind("broker_fail", "replication", "A broker dies.", {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("broker_start", "replication", "A broker starts (its periodic tasks count from now).",
          {"broker": _f(BROKER, "the broker", required=True)}),
-    Kind("broker_shutdown", "replication", "A controlled shutdown.",
+    Kind("broker_shutdown", "replication", "A controlled shutdown: in ZooKeeper mode the broker asks "
+         "the controller to move its leaderships, retrying (controlled.shutdown.max.retries attempts, "
+         "retry.backoff.ms apart) while it still leads some, then stops (unclean when every attempt "
+         "failed).",
          {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("zk_session_expire", "replication", "A broker's ZooKeeper session expires (its cached zkVersions "
          "go stale).", {"broker": _f(BROKER, "the broker", required=True)}),
