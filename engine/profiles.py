@@ -312,6 +312,27 @@ class Switch(Enum):
                   "(config/kraft/README.md)")
     KRAFT_PRODUCTION = ("3.3", Area.CLUSTER, "KIP-833: KRaft production-ready for new clusters")
     ZOOKEEPER_REMOVED = ("4.0", Area.CLUSTER, "Kafka 4.0 runs in KRaft mode only (4.0 upgrade notes)")
+    KRAFT_REGISTRATION_CHANGE_RECORD = (
+        "3.3", Area.CLUSTER,
+        "KIP-841 (MetadataVersion 3.3-IV2/IV3): the KRaft controller fences, unfences and marks a "
+        "controlled shutdown with a BrokerRegistrationChangeRecord (FenceBrokerRecord / UnfenceBrokerRecord "
+        "before), and a broker in controlled shutdown is no longer an acceptable leader "
+        "(ClusterControlManager.isActive)")
+    KRAFT_LEADER_BALANCING = (
+        "3.3", Area.CLUSTER,
+        "the KRaft controller honours auto.leader.rebalance.enable: when a partition's preferred replica is "
+        "active, in the ISR and not leading, it schedules maybeBalancePartitionLeaders "
+        "leader.imbalance.check.interval.seconds later (QuorumController)")
+    KRAFT_ISR_SHRINK_KEEPS_LEADER_EPOCH = (
+        "3.6", Area.CLUSTER,
+        "KAFKA-15021 (MetadataVersion 3.6-IV0): the KRaft controller no longer bumps the leader epoch when a "
+        "partition change shrinks the ISR (PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded)")
+    KRAFT_UNCLEAN_ELECTION_CONFIG = (
+        "3.9", Area.CLUSTER,
+        "KAFKA-12670: the KRaft controller honours unclean.leader.election.enable (before, "
+        "ConfigurationControlManager.uncleanLeaderElectionEnabledForTopic returned false: only ElectLeaders "
+        "UNCLEAN elected uncleanly) and elects leaderless partitions every "
+        "unclean.leader.election.interval.ms (QuorumController maybeElectUncleanLeaders)")
 
     def __init__(self, since: str, area: Area, cite: str) -> None:
         self.since: Version = _v(since)

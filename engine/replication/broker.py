@@ -84,6 +84,9 @@ class BrokerHooks:
     #: which the world's emit watches for): straight to the effect list, a call fewer per
     #: effect (None: the broker's emit)
     replica_emit: Callable[[Effect], None] | None = None
+    #: KRaft mode: register with the quorum controller, returning the new broker epoch (the
+    #: offset of its RegisterBrokerRecord); None in ZooKeeper mode
+    register: Callable[[int], int] | None = None
 
 
 class Broker:
@@ -137,7 +140,7 @@ class Broker:
         self.controller_epoch = 0  # memory: relearnt from the next LeaderAndIsr
         self._zk_replicas.clear()
         self._zk_controller_epoch.clear()
-        self.session = self.zk.open_session(self.id)
+        self.session = self.zk.open_session(self.id) if self.hooks.register is None else None
         self.channel = self._new_channel()
         self.register()
         for tp, p in list(self.replicas.items()):
@@ -150,7 +153,12 @@ class Broker:
                 self._arm(ISR_CHANGE_PROPAGATION, PROPAGATION_PERIOD_MS)
 
     def register(self) -> None:
-        """Create ``/brokers/ids/N`` in the current session (``KafkaZkClient.registerBroker``)."""
+        """Create ``/brokers/ids/N`` in the current session (``KafkaZkClient.registerBroker``);
+        in KRaft mode, register with the controller (``BrokerLifecycleManager``)."""
+        if self.hooks.register is not None:
+            self.epoch = self.hooks.register(self.id)
+            self.registered = True
+            return
         if self.session is None:
             return
         path = broker_path(self.id)
@@ -212,16 +220,20 @@ class Broker:
                           controller: int | None = None, is_new: bool = False) -> ErrorCode:
         """Apply one partition's LeaderAndIsr (``controller``, ``is_new``: log-only, what the
         lines about it print)."""
-        if controller_epoch < self.controller_epoch:
+        kraft = self.hooks.register is not None
+        if controller_epoch < self.controller_epoch and not kraft:
             return E.STALE_CONTROLLER_EPOCH
         self.controller_epoch = controller_epoch
         p = self.host(tp)
         known = p.state
-        if known is not None and state.leader_epoch <= known.leader_epoch:
-            return E.STALE_CONTROLLER_EPOCH  # ignored: the leader epoch is not higher
+        if known is not None and (state.zk_version <= known.zk_version if kraft
+                                  else state.leader_epoch <= known.leader_epoch):
+            # ignored: ZooKeeper mode, the leader epoch is not higher; KRaft, the metadata log
+            # replays every change, and one at or below the partition epoch known is old news
+            return E.STALE_CONTROLLER_EPOCH
         if self.id not in state.replicas:
             return E.UNKNOWN_TOPIC_OR_PARTITION
-        if state.leader != self.id and not self.hooks.alive(state.leader):
+        if state.leader != self.id and not kraft and not self.hooks.alive(state.leader):
             # makeFollowers: "cannot become follower since the new leader N is unavailable" —
             # the partition keeps its state until a LeaderAndIsr names a live leader
             return E.NONE
@@ -243,7 +255,10 @@ class Broker:
         else:
             if not p.make_follower(state, now):
                 return E.STALE_CONTROLLER_EPOCH
-            restart = before != state.leader or self.profile.has(Switch.FOLLOWER_TRUNCATES_ON_EVERY_EPOCH)
+            # (KRaft replays ISR-only changes too: those restart nothing)
+            new_epoch = known is None or state.leader_epoch > known.leader_epoch
+            restart = before != state.leader or \
+                (new_epoch and self.profile.has(Switch.FOLLOWER_TRUNCATES_ON_EVERY_EPOCH))
             if restart:
                 if self.profile.has(Switch.LEADER_EPOCH_TRUNCATION):
                     self.needs_truncation.add(tp)

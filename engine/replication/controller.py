@@ -83,6 +83,19 @@ NO_LEADER = -1
 Send = Callable[[int, TopicPartition, LeaderAndIsr, int, bool], None]
 
 
+def announce(emit: Callable[[Effect], None], now: int, tp: TopicPartition, old: LeaderAndIsr,
+             new: LeaderAndIsr, how: str | None, cause: str, controller: int | None, epoch: int,
+             live: tuple[int, ...] | None = None) -> None:
+    """A controller's change of a partition as effects: ``leader`` when the leader changed or an
+    election (``how``) ran, ``isr_change`` when the ISR changed; ``live``: the live assigned
+    replicas an election chose from (its log line names them)."""
+    if new.leader != old.leader or how is not None:
+        emit(LeaderChanged(now, tp[0], tp[1], -1, old.leader, new.leader, new.leader_epoch, new.isr, how,
+                           controller, epoch, new.zk_version, new.leader_recovery_state.name, live))
+    if new.isr != old.isr:
+        emit(IsrChanged(now, tp[0], tp[1], -1, old.isr, new.isr, new.leader_epoch, new.zk_version, cause))
+
+
 class Controller:
     """Mutable: the cluster's controller role (at most one broker holds it at a time)."""
 
@@ -169,15 +182,7 @@ class Controller:
 
     def announce(self, tp: TopicPartition, old: LeaderAndIsr, new: LeaderAndIsr, how: str | None,
                  cause: str, live: tuple[int, ...] | None = None) -> None:
-        """``live``: the live assigned replicas an election chose from (its log line names them)."""
-        now = self._now()
-        if new.leader != old.leader or how is not None:
-            self._emit(LeaderChanged(now, tp[0], tp[1], -1, old.leader, new.leader, new.leader_epoch, new.isr,
-                                     how, self.id, self.epoch, new.zk_version, new.leader_recovery_state.name,
-                                     live))
-        if new.isr != old.isr:
-            self._emit(IsrChanged(now, tp[0], tp[1], -1, old.isr, new.isr, new.leader_epoch, new.zk_version,
-                                  cause))
+        announce(self._emit, self._now(), tp, old, new, how, cause, self.id, self.epoch, live)
 
     # -- the role ---------------------------------------------------------------------------
 

@@ -324,3 +324,30 @@ class DataLoss(Effect):
     last_offset: int = 0
     records: int = 0
     acknowledged_by: tuple[str, ...] = ()  # producer clients that were told it was written
+
+
+@dataclass(frozen=True, slots=True)
+class MetadataRecord(Effect):
+    """KRaft mode: a record the active controller appended to the ``__cluster_metadata`` log
+    (what ``kafka-dump-log --cluster-metadata-decoder`` prints), at metadata offset ``offset``.
+    ``record`` is Kafka's record type: ``RegisterBrokerRecord``, ``FenceBrokerRecord`` /
+    ``UnfenceBrokerRecord`` (3.0-3.2) or ``BrokerRegistrationChangeRecord`` (3.3+, KIP-841,
+    with ``fenced`` and ``in_controlled_shutdown``), ``PartitionRecord``,
+    ``PartitionChangeRecord``.  A change record carries the partition's state after it, with
+    the epochs it bumped (``PartitionRegistration.merge``)."""
+
+    event: ClassVar[str] = "metadata_record"
+    record: str = ""
+    offset: int = 0
+    topic: str | None = None
+    partition: int | None = None
+    broker: int | None = None  # the broker a broker record is about
+    broker_epoch: int | None = None
+    fenced: bool | None = None
+    in_controlled_shutdown: bool | None = None
+    leader: int | None = None
+    leader_epoch: int | None = None
+    partition_epoch: int | None = None
+    isr: tuple[int, ...] | None = None
+    replicas: tuple[int, ...] | None = None
+    leader_recovery_state: str | None = None

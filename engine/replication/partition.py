@@ -433,8 +433,12 @@ class Partition:
                 (self.profile.has(Switch.ALTER_ISR) and p is not self.pending):
             return  # answered after the state was replaced: ignored
         if result.error is E.NONE and result.state is not None:
-            if result.state.zk_version < self.state.zk_version:
-                return  # an older partition epoch than the one already known
+            if result.state.zk_version < self.state.zk_version or \
+                    result.state.leader_epoch != self.state.leader_epoch:
+                # an older partition epoch than the one already known; or (KRaft before 3.6, whose
+                # controller bumps the leader epoch on a shrink) another leader epoch: the change
+                # stays pending until the metadata brings that epoch ("Ignoring new ISR …")
+                return
             before = self.isr
             self.state = result.state
             self.maximal_isr = result.state.isr

@@ -51,6 +51,7 @@ from .ledger import AckLedger
 from .log import ReplicaLog, Run
 from .model import IsrProposal, IsrResult, LeaderAndIsr, PartitionView, ReplicaView, TopicPartition, tp_name
 from .partition import FetchAnswer, Partition
+from .quorum import UNCLEAN_INTERVAL_MS, QuorumController, kraft_mode
 from .steady_route import Route, route
 from .stimuli import (
     AlterPartitionReply,
@@ -108,8 +109,16 @@ class ReplicationWorld:
         self.periodic = periodic_tasks == "auto"
         # ``note``: where a broker's log-only notes go (Cluster.note; none kept when not given)
         self.zk = ZooKeeper(lambda: self.timers.now, self._emit)
-        self.controller = Controller(profile, config, self.zk, self._emit, lambda: self.timers.now,
-                                     self._send_leader_and_isr, automatic=self.automatic, note=note)
+        #: KRaft mode (4.0, or ``process.roles`` set): a quorum controller holds the metadata and
+        #: no ZooKeeper is written
+        self.kraft = kraft_mode(profile, config)
+        self.controller: Controller | QuorumController
+        if self.kraft:
+            self.controller = QuorumController(profile, config, self._emit, lambda: self.timers.now,
+                                               self._send_leader_and_isr, automatic=self.automatic, note=note)
+        else:
+            self.controller = Controller(profile, config, self.zk, self._emit, lambda: self.timers.now,
+                                         self._send_leader_and_isr, automatic=self.automatic, note=note)
         self.brokers: dict[int, Broker] = {}
         self.ledgers: dict[TopicPartition, AckLedger] = {}
         self.monitor = InvariantMonitor()
@@ -132,11 +141,14 @@ class ReplicationWorld:
         #: broker-to-controller channel keeps them until a controller is known
         self._unrouted: list[tuple[int, AlterPartitionRequest]] = []
         self._rebalance: Timer | None = None
+        self._unclean: Timer | None = None  # KRaft 3.9+: maybeElectUncleanLeaders
         self._hooks = BrokerHooks(ledger=self._ledger, holders=self._holders,
                                   send_alter=self._send_alter if self.automatic else None,
                                   notified=self._notified, after_timer=self._after_timer,
                                   alive=lambda broker: broker in self.controller.live,
-                                  note=note or (lambda item: None), replica_emit=emit)
+                                  note=note or (lambda item: None), replica_emit=emit,
+                                  register=self.controller.register
+                                  if isinstance(self.controller, QuorumController) else None)
         self._handlers: dict[type, Callable[[Any], None]] = {
             CreatePartition: self._create_partition, Append: self._append, Fetch: self._fetch,
             BrokerFail: self._broker_fail, BrokerStart: self._broker_start,
@@ -639,6 +651,10 @@ class ReplicationWorld:
         self._left(b, was_controller, "shutdown")
 
     def _session_expire(self, s: ZkSessionExpire) -> None:
+        if self.kraft:
+            raise ValueError(f"zk_session_expire names broker {s.broker}, but profile {self.profile.name} "
+                             f"runs in KRaft mode here, which has no ZooKeeper session; use broker_fail for "
+                             f"a broker whose session with the controller timed out.")
         b = self.brokers.get(s.broker)
         if b is None or not b.alive:
             raise ValueError(f"zk_session_expire names broker {s.broker}, which is not running.")
@@ -699,6 +715,12 @@ class ReplicationWorld:
                            f"an alter_partition_reply for {tp_name(s.tp)} answers nothing: {why}"))
 
     def _run_task(self, s: RunTask) -> None:
+        if s.task == AUTO_REBALANCE and self.kraft:
+            if s.broker != self.controller.id:
+                raise ValueError(f"run_task {AUTO_REBALANCE} names node {s.broker}; in KRaft mode the "
+                                 f"controller is node {self.controller.id} (controller.quorum.voters).")
+            self._dirty.update(self.controller.auto_rebalance())
+            return
         b = self.brokers.get(s.broker)
         if b is None or not b.alive:
             raise ValueError(f"run_task names broker {s.broker}, which is not running.")
@@ -767,4 +789,32 @@ class ReplicationWorld:
                 self._active[tp] = set()
             for name, message in self.monitor.step(quorum, replicas):
                 self._out(Finding(now, name, entity, message))
+        if self.kraft:
+            self._schedule_quorum_tasks(dirty)
         dirty.clear()
+
+    def _schedule_quorum_tasks(self, touched: set[TopicPartition]) -> None:
+        """KRaft: the controller's deferred events, scheduled when a change leaves work for them —
+        ``maybeBalancePartitionLeaders`` (3.3+) when a partition's preferred replica could lead
+        again, ``leader.imbalance.check.interval.seconds`` later; ``maybeElectUncleanLeaders``
+        (3.9+) when a partition has no leader, ``unclean.leader.election.interval.ms`` later."""
+        c = self.controller
+        if not (self.automatic and self.periodic and isinstance(c, QuorumController)):
+            return
+        if self._rebalance is None and self._switches.KRAFT_LEADER_BALANCING \
+                and self.config.bool("auto.leader.rebalance.enable", True) and c.imbalanced(touched):
+            def balance() -> None:
+                self._rebalance = None
+                self._generation += 1
+                self._dirty.update(c.auto_rebalance())
+                self._step_done()
+            delay = self.config.int("leader.imbalance.check.interval.seconds", 300) * 1000
+            self._rebalance = self.timers.arm(delay, AUTO_REBALANCE, balance)
+        if self._unclean is None and c.leaderless(touched):
+            def elect() -> None:
+                self._unclean = None
+                self._generation += 1
+                self._dirty.update(c.elect_unclean_leaders())
+                self._step_done()
+            delay = self.config.int("unclean.leader.election.interval.ms", UNCLEAN_INTERVAL_MS)
+            self._unclean = self.timers.arm(delay, "maybe-elect-unclean-leaders", elect)
