@@ -581,6 +581,14 @@ class ReplicationWorld:
             raise ValueError(f"broker_shutdown names broker {s.broker}, which is not running.")
         if self._shutdown_retry(b.id) is not None:
             return  # shutting down already: KafkaServer.shutdown's isShuttingDown guard
+        if self.kraft:
+            # BrokerServer: wantShutDown heartbeats; the controller moves every leadership at once
+            # and grants the shutdown (no retries); the broker is then fenced
+            if self.automatic and b.registered and self.config.bool("controlled.shutdown.enable", True):
+                self.controller.controlled_shutdown(b.id)
+                self._drain()
+            self._shutdown_stop(b)
+            return
         if self.automatic and b.registered and self.config.bool("controlled.shutdown.enable", True):
             self._hooks.note(ControlledShutdownNoted(self.timers.now, b.id, ShutdownStep.STARTING))
             self._shutdown_attempt(b, self.config.int("controlled.shutdown.max.retries", 3))
