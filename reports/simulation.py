@@ -108,7 +108,24 @@ def _data_loss(d: dict[str, Any]) -> tuple[str, str]:
                     f"diverged from its leader's log; acknowledged to {by})")
 
 
+def _metadata_record(d: dict[str, Any]) -> tuple[str, str]:
+    """A KRaft metadata record: the partition's state after it, or the broker's registration."""
+    head = f"{d['record']} at offset {d['offset']}"
+    if d.get("topic") is not None:
+        return _tp(d), (f"{head}: leader {d['leader']}, leader epoch {d['leader_epoch']}, ISR "
+                        f"{_compact(d['isr'])}, partition epoch {d['partition_epoch']}"
+                        + ("" if d.get("leader_recovery_state") in (None, "RECOVERED")
+                           else f", {d['leader_recovery_state']}"))
+    flags = (("fenced", "fenced"), ("in_controlled_shutdown", "in controlled shutdown"))
+    state = [word for key, word in flags if d.get(key)]
+    if d.get("fenced") is False:
+        state.append("unfenced")
+    return f"broker {d['broker']}", f"{head}: broker epoch {d.get('broker_epoch')}" + \
+        (f", {' and '.join(state)}" if state else "")
+
+
 _REPLICATION = {
+    "metadata_record": _metadata_record,
     "isr_change": _isr_change,
     "leader": lambda d: (_tp(d), _leader(d)),
     "hw": lambda d: (_tp(d), f"{_on(d)}: HW {d['from']} -> {d['to']}" + _opt(d, "leader_epoch", "in epoch")),
