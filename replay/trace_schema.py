@@ -716,6 +716,9 @@ BROKER_CONFIGS: Mapping[str, Spec] = MappingProxyType({
     "replica.lag.time.max.ms": Int(),
     "min.insync.replicas": POSITIVE_32,
     "unclean.leader.election.enable": Bool(),
+    # KRaft mode (KIP-500): set on a 2.8-3.9 profile, the cluster runs without ZooKeeper (4.0 always does)
+    "process.roles": Str(),
+    "controller.quorum.voters": Str(),  # id@host:port,...: the first id is the active controller's
 })
 
 #: consumer configs a simulated consumer reads, typed as ConsumerConfig defines them
@@ -995,7 +998,7 @@ STIMULI: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
         "leader": _f(LEADER, "the leader"),
         "isr": _f(BROKERS, "the in-sync replicas"),
         "leader_epoch": _f(EPOCH, "the leader epoch"),
-        "zk_version": _f(NON_NEG_32, "the zkVersion of its ZooKeeper state"),
+        "zk_version": _f(NON_NEG_32, "the zkVersion of its ZooKeeper state (KRaft: its partition epoch)"),
         "logs": _f(MapOf(BROKER_KEY, ListOf(Pair(EPOCH, Int(1, INT64_MAX), "an [epoch, records] run with "
                                                  "records >= 1"), "a list of [epoch, records] runs"),
                          'a map of broker id to its log as [leader_epoch, records] runs'),
@@ -1015,23 +1018,25 @@ STIMULI: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
         "current_leader_epoch": _f(Int(-1, INT32_MAX), "KIP-320 (-1: none)"),
         "broker_epoch": _f(Int(-1), "the follower's broker epoch (-1: unknown)"),
     }),
-    Kind("broker_fail", "replication", "A broker dies.", {"broker": _f(BROKER, "the broker", required=True)}),
+    Kind("broker_fail", "replication", "A broker dies (KRaft: the controller fences it, as when its session "
+         "timed out).", {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("broker_start", "replication", "A broker starts (its periodic tasks count from now).",
          {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("broker_shutdown", "replication", "A controlled shutdown: in ZooKeeper mode the broker asks "
          "the controller to move its leaderships, retrying (controlled.shutdown.max.retries attempts, "
          "retry.backoff.ms apart) while it still leads some, then stops (unclean when every attempt "
-         "failed).",
+         "failed); in KRaft mode the controller moves every leadership at once (a partition with no "
+         "other active ISR member goes leaderless) and the broker stops, fenced.",
          {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("zk_session_expire", "replication", "A broker's ZooKeeper session expires (its cached zkVersions "
-         "go stale).", {"broker": _f(BROKER, "the broker", required=True)}),
+         "go stale); refused in KRaft mode.", {"broker": _f(BROKER, "the broker", required=True)}),
     Kind("leader_and_isr", "replication", "A LeaderAndIsr request from the controller.", {
         **TP,
         "leader": _f(LEADER, "the leader", required=True),
         "leader_epoch": _f(EPOCH, "the leader epoch", required=True),
         "isr": _f(BROKERS, "the ISR", required=True),
         "replicas": _f(BROKERS, "the assigned replicas"),
-        "zk_version": _f(NON_NEG_32, "the zkVersion"),
+        "zk_version": _f(NON_NEG_32, "the zkVersion (KRaft: the partition epoch)"),
         "controller_epoch": _f(NON_NEG_32, "the controller epoch"),
     }),
     Kind("elect", "replication", "A leader election.", {
@@ -1115,7 +1120,7 @@ EXPECTATIONS: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
         "hw": _f(OFFSET, "the high watermark"),
         "leo": _f(MapOf(BROKER_KEY, Int(-1, INT64_MAX), 'a map of broker id to its LEO (-1: unknown)'),
                   'each replica\'s LEO, e.g. {"1": 10}; compared on the keys given'),
-        "zk_version": _f(NON_NEG_32, "the zkVersion"),
+        "zk_version": _f(NON_NEG_32, "the zkVersion (KRaft: the partition epoch)"),
         "controller_epoch": _f(NON_NEG_32, "the controller epoch"),
     }),
     Kind("replica", "replication", "One broker's replica, and the leader's view of it.", {
