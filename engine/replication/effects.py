@@ -313,8 +313,10 @@ class Truncated(Effect):
 
 @dataclass(frozen=True, slots=True)
 class DataLoss(Effect):
-    """Acknowledged records truncated away on every replica that could have kept them:
-    offsets [first_offset, last_offset] were below a high watermark a producer saw."""
+    """Acknowledged records gone from the partition's history: truncated away on every replica
+    that could have kept them, or kept only where a replica's log diverged from its leader's
+    (KIP-101's second scenario, :mod:`.ledger`): offsets [first_offset, last_offset] were
+    below a high watermark a producer saw."""
 
     event: ClassVar[str] = "data_loss"
     topic: str = ""
