@@ -177,9 +177,11 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from kafka_forensics.engine.effects import Effect, notes_of
+from kafka_forensics.engine.errors import ErrorCode
 from kafka_forensics.engine.profiles import Profile, Switch
 from kafka_forensics.engine.replication.effects import (
     BrokerChangeHandled,
+    ControlledShutdownNoted,
     ControllerElected,
     ControllerReady,
     ControllerResigned,
@@ -188,6 +190,7 @@ from kafka_forensics.engine.replication.effects import (
     LeaderChanged,
     LeaderKept,
     ReplicaStateChanged,
+    ShutdownStep,
     Truncated,
     ZkWrite,
 )
@@ -282,6 +285,11 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         c, log = n.controller, controller_log(n.controller, cluster)
         if n.cause == "controlled_shutdown":
             emit(n.at, i, "controlled_shutdown", c, "", 0, {"brokers": n.broker}, file=log)
+            # DEBUG, written (kafka.controller is TRACE): shuttingDownBrokerIds, then liveBrokerIds (the
+            # live ones not shutting down); Scala sets, printed sorted here
+            shutting, alive = _ids(n.shutting_down), _ids([b for b in n.live if b not in n.shutting_down])
+            emit(n.at, i, "controller_shutting_brokers", c, "", 0, {"brokers": shutting}, file=log)
+            emit(n.at, i, "controller_live_brokers", c, "", 0, {"brokers": alive}, file=log)
             return
         live = _ids(n.live)
         if v < (0, 11, 0):  # the listener prints the znode's children, sorted as strings
@@ -339,6 +347,44 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         emit(n.at, i, "controller_ready", n.controller, "", 0,
              {"controller": n.controller, "controller_epoch": n.controller_epoch},
              file=controller_log(n.controller, cluster))
+
+    def shutdown(n: ControlledShutdownNoted, i: int) -> None:
+        """The broker's KafkaServer.controlledShutdown lines (server.log; read at 0.10.2.0, 1.1.0, 2.3.0,
+        2.4.0, 2.8.0, 3.0.0, 3.1.0, 3.4.0): "Starting controlled shutdown"; per answer, up to 3.0
+        "Controlled shutdown succeeded" or "Remaining partitions to move: …" with the controller's
+        error ("Error code from controller: N" to 1.0, "Error from controller: E" 1.1+), from 3.1
+        "Controlled shutdown request returned [successfully] after Nms [with …]" (the engine's
+        requests take no time: 0ms); after each back-off "Retrying controlled shutdown …" (WARN to
+        3.0, INFO with the retries remaining 3.1+); "Proceeding to do an unclean shutdown …" (WARN)."""
+        def say(site: str, values: Mapping[str, object] | None = None, raw: Sequence[str] = ()) -> None:
+            emit(n.at, i, site, n.broker, "", 0, values or {}, raw=raw)
+
+        if n.step is ShutdownStep.STARTING:
+            say("cs_starting")
+        elif n.step is ShutdownStep.NO_CONTROLLER:
+            # 1.1+ (up to 1.0 nothing is logged); 3.0 "present in the metadata cache", 3.4+ "No zk controller"
+            where = "registered in ZooKeeper" if v < (3, 0, 0) else "present in the metadata cache"
+            say("cs_no_controller", raw=("zk " if v >= (3, 4, 0) else "", where))
+        elif n.step is ShutdownStep.ANSWERED:
+            done = n.error == "NONE" and not n.remaining
+            if v >= (3, 1, 0):
+                if n.error != "NONE":
+                    say("cs_returned_error", {"duration_ms": 0, "error": n.error})
+                elif done:
+                    say("cs_succeeded", {"duration_ms": 0})
+                else:
+                    say("cs_returned_remaining", {"duration_ms": 0, "count": len(n.remaining)})
+                    say("cs_remaining", {"_remaining": _remaining(n.remaining, v)},
+                        raw=(" during controlled shutdown",))
+            elif done:
+                say("cs_succeeded")
+            else:
+                say("cs_remaining", {"_remaining": _remaining(n.remaining, v)})
+                say("cs_error", {"error": n.error, "_code": ErrorCode[n.error].value})
+        elif n.step is ShutdownStep.RETRYING:
+            say("cs_retry", {"count": n.retries_left})
+        else:
+            say("cs_unclean")
 
     def resigned(n: ControllerResigned, i: int) -> None:
         """onControllerResignation on a controller whose broker lives on: DEBUG "Resigning"
@@ -427,6 +473,8 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 ready(e, i)
             elif isinstance(e, ControllerResigned):
                 resigned(e, i)
+            elif isinstance(e, ControlledShutdownNoted):
+                shutdown(e, i)
             elif isinstance(e, ReplicaStateChanged):
                 replica(e, i)
             else:
@@ -536,8 +584,9 @@ class _ZooKeeper:
         return self.controller, self.epoch, leader_isr_and_controller_epoch(e, written_by)
 
 
+# (and the broker's own controlled-shutdown steps, written beside the controller's)
 _ControllerNote = (BrokerChangeHandled | ReplicaStateChanged | ControllerElected | ControllerReady
-                   | ControllerResigned)
+                   | ControllerResigned | ControlledShutdownNoted)
 _Note = LeaderKept | _ControllerNote
 
 
@@ -691,6 +740,15 @@ def _tp_text(topic: str, partition: int, v: w.KafkaVersion) -> dict[str, object]
     if v < (0, 10, 1):
         return {"tap": f"[{topic},{partition}]", "tp": ""}
     return {"tap": "", "tp": f"{topic}-{partition}"}
+
+
+def _remaining(tps: Sequence[tuple[str, int]], v: w.KafkaVersion) -> str:
+    """A ControlledShutdownResponse's partitionsRemaining as KafkaServer prints it: up to 2.2 the
+    TopicPartitions joined by ``mkString(",")`` (``t-0,t-1``), from 2.3 the generated message's
+    collection (``[RemainingPartition(topicName='t', partitionIndex=0), …]``; 2.3.0, 2.4.0)."""
+    if v < (2, 3, 0):
+        return ",".join(f"{t}-{p}" for t, p in tps)
+    return "[" + ", ".join(f"RemainingPartition(topicName='{t}', partitionIndex={p})" for t, p in tps) + "]"
 
 
 def _ids(isr: Sequence[int]) -> str:

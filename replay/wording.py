@@ -97,6 +97,8 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     "kafka.server.ReplicaFetcherThread": "0.8+",
     # Replica's constructor logged the initial high watermark 0.11-2.3 (Replica.scala 0.11.0.2, 2.3.1)
     "kafka.cluster.Replica": "0.11-2.3",
+    # the ZooKeeper-mode broker (its controlled shutdown); gone with ZooKeeper mode in 4.0
+    "kafka.server.KafkaServer": "0.8-3.9",
 })
 
 
@@ -159,6 +161,10 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
         ("0.11", "[ReplicaFetcherThread-{_fetcher:int}-{leader}]: "),
         ("1.0+", "[ReplicaFetcher replicaId={node}, leaderId={leader}, fetcherId={_fetcher:int}] ")),
     "kafka.log.UnifiedLog": (("3.1+", "[UnifiedLog partition={tp}, dir={details.dir}] "),),
+    # KafkaServer.logIdent: "[Kafka Server N], " (0.10.2.0, 0.11.0.0), LogContext "[KafkaServer id=N] "
+    # from 1.0 (1.0.0, 1.1.0, 2.4.0, 2.8.0, 3.4.0)
+    "kafka.server.KafkaServer": (("0.8-0.11", "[Kafka Server {node}], "),
+                                 ("1.0+", "[KafkaServer id={node}] ")),
 })
 
 #: logger -> ((versions, prefix), ...): a second context the same logger prints in, tried when the
@@ -259,6 +265,15 @@ LEVELS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "broker_state.become.truncated.2_0": (("2.0-2.5", "TRACE"),),
     # ReplicaFetcherThread.truncate / maybeTruncate: warn(...) (2.0.1 -> 3.5.2)
     "fetcher.truncate_below_hw": (("2.0+", "WARN"),),
+    # KafkaServer.controlledShutdown (0.10.2.0, 1.1.0, 2.4.0, 2.8.0, 3.0.0, 3.1.0, 3.4.0): warn("Retrying
+    # … failed...") up to 3.0, info("Retrying … (N retries remaining)") from 3.1; warn("Proceeding to do
+    # an unclean shutdown …") in every version; the remaining partitions info(...) up to 3.0, debug(...) 3.1+
+    "broker.controlled_shutdown_retry": (("0.8-3.0", "WARN"),),
+    "broker.unclean_shutdown": (("0.8-3.9", "WARN"),),
+    "broker.controlled_shutdown_remaining": (("3.1-3.9", "DEBUG"),),
+    # KafkaController.doControlledShutdown (shutdownBroker to 1.0): debug(...) (0.10.2.0, 1.1.0, 2.8.0, 3.4.0)
+    "controller.shutting_brokers": (("0.8-3.9", "DEBUG"),),
+    "controller.live_brokers": (("0.8-3.9", "DEBUG"),),
 })
 
 
@@ -431,6 +446,18 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "broker_startup": ("controller.broker_startup",),
     "shutting_brokers_removed": ("controller.shutting_brokers_removed",),
     "controlled_shutdown": ("controller.controlled_shutdown",),
+    "controller_shutting_brokers": ("controller.shutting_brokers",),
+    "controller_live_brokers": ("controller.live_brokers",),
+    # -- broker: KafkaServer.controlledShutdown (ZooKeeper mode) --
+    "cs_starting": ("broker.controlled_shutdown",),
+    "cs_succeeded": ("broker.controlled_shutdown_returned_ok", "broker.controlled_shutdown_succeeded"),
+    "cs_returned_remaining": ("broker.controlled_shutdown_returned_remaining",),
+    "cs_returned_error": ("broker.controlled_shutdown_returned_error",),
+    "cs_remaining": ("broker.controlled_shutdown_remaining",),
+    "cs_error": ("broker.controlled_shutdown_error", "broker.controlled_shutdown_error_code"),
+    "cs_no_controller": ("broker.controlled_shutdown_no_controller",),
+    "cs_retry": ("broker.controlled_shutdown_retry.3_1", "broker.controlled_shutdown_retry"),
+    "cs_unclean": ("broker.unclean_shutdown",),
     # -- controller: its election and failover (KafkaController.elect / onControllerFailover,
     # ZookeeperLeaderElector.elect up to 0.10) and its resignation (onControllerResignation) --
     "controller_elected": ("controller.elected.2_1", "controller.elected.0_11", "elector.elected"),
