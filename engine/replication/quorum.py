@@ -308,9 +308,18 @@ class QuorumController:
         return any((s := self.cache.get(tp)) is not None and bool(s.replicas) and s.leader != s.replicas[0]
                    and s.replicas[0] in s.isr and s.replicas[0] in eligible for tp in tps)
 
-    def leaderless(self, tps: Iterable[TopicPartition]) -> bool:
-        """Whether one of ``tps`` has no leader while the controller elects uncleanly (3.9+)."""
-        return self._unclean_enabled() and any(tp in self.offline for tp in tps)
+    def leaders_imbalanced(self) -> bool:
+        """``arePartitionLeadersImbalanced``: some partition is led by another replica than its
+        first, or by none (``imbalancedPartitions``: ``!hasPreferredLeader()``), whether or not
+        that replica could lead now — what makes the controller schedule
+        ``maybeBalancePartitionLeaders``."""
+        return any(s.replicas and s.leader != s.replicas[0] for s in self.cache.values())
+
+    def some_leaderless(self) -> bool:
+        """``areSomePartitionsLeaderless`` (3.9+): what makes the controller schedule
+        ``maybeElectUncleanLeaders`` — whatever ``unclean.leader.election.enable`` says now; the
+        task reads the config when it runs."""
+        return self._flags[2] and any(s.leader == NO_LEADER for s in self.cache.values())
 
     def elect_unclean_leaders(self) -> list[TopicPartition]:
         """``maybeElectUncleanLeaders`` (3.9+): leaderless partitions, uncleanly where need be."""

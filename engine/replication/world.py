@@ -798,31 +798,36 @@ class ReplicationWorld:
             for name, message in self.monitor.step(quorum, replicas):
                 self._out(Finding(now, name, entity, message))
         if self.kraft:
-            self._schedule_quorum_tasks(dirty)
+            self._schedule_quorum_tasks()
         dirty.clear()
 
-    def _schedule_quorum_tasks(self, touched: set[TopicPartition]) -> None:
-        """KRaft: the controller's deferred events, scheduled when a change leaves work for them —
-        ``maybeBalancePartitionLeaders`` (3.3+) when a partition's preferred replica could lead
-        again, ``leader.imbalance.check.interval.seconds`` later; ``maybeElectUncleanLeaders``
-        (3.9+) when a partition has no leader, ``unclean.leader.election.interval.ms`` later."""
+    def _schedule_quorum_tasks(self) -> None:
+        """KRaft: the controller's deferred events, scheduled after every write as
+        ``QuorumController`` does (``maybeScheduleNextBalancePartitionLeaders`` /
+        ``maybeScheduleNextElectUncleanLeaders``): ``maybeBalancePartitionLeaders`` (3.3+) while
+        some partition is not led by its first replica, ``leader.imbalance.check.interval.seconds``
+        after the write (or after its last run); ``maybeElectUncleanLeaders`` (3.9+) while some
+        partition has no leader, ``unclean.leader.election.interval.ms`` later.  A run that changes
+        nothing schedules the next one all the same, as long as the cause stands."""
         c = self.controller
         if not (self.automatic and self.periodic and isinstance(c, QuorumController)):
             return
         if self._rebalance is None and self._switches.KRAFT_LEADER_BALANCING \
-                and self.config.bool("auto.leader.rebalance.enable", True) and c.imbalanced(touched):
+                and self.config.bool("auto.leader.rebalance.enable", True) and c.leaders_imbalanced():
             def balance() -> None:
                 self._rebalance = None
                 self._generation += 1
                 self._dirty.update(c.auto_rebalance())
                 self._step_done()
+                self._schedule_quorum_tasks()  # a write event: the next run if still imbalanced
             delay = self.config.int("leader.imbalance.check.interval.seconds", 300) * 1000
             self._rebalance = self.timers.arm(delay, AUTO_REBALANCE, balance)
-        if self._unclean is None and c.leaderless(touched):
+        if self._unclean is None and c.some_leaderless():
             def elect() -> None:
                 self._unclean = None
                 self._generation += 1
                 self._dirty.update(c.elect_unclean_leaders())
                 self._step_done()
+                self._schedule_quorum_tasks()
             delay = self.config.int("unclean.leader.election.interval.ms", UNCLEAN_INTERVAL_MS)
             self._unclean = self.timers.arm(delay, "maybe-elect-unclean-leaders", elect)
