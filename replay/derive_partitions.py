@@ -19,6 +19,14 @@ What the lines give, and what each becomes:
   end offset (``inferred``).  Under AlterPartition (2.7+) the "ISR updated" line is the
   controller's answer: an ``alter_partition_reply`` with the ISR (level ``broker``), its version
   again left to the engine.
+* **KRaft metadata records** (a ``kafka-dump-log --cluster-metadata-decoder`` dump) are the
+  controller's decisions too: replayed as ``PartitionRegistration.merge`` does (a
+  ``PartitionRecord`` states everything; a ``PartitionChangeRecord`` adds one to the partition
+  epoch, and to the leader epoch when it names a leader), each becomes a ``leader_and_isr``
+  (level ``controller``) — or, while the leader's ISR change waits for its answer, the
+  ``alter_partition_reply`` that answers it.  A change before the partition's
+  ``PartitionRecord`` (a dump that starts mid-log) has no epochs to place it by and is left out.
+  A cluster whose lines are KRaft's re-runs in KRaft mode (``process.roles``).
 * A ``Cached zkVersion … skip updating ISR`` line means the broker's view already differs from
   ZooKeeper's (KAFKA-2729, reported by ``zk_broker_mismatch``); the re-run stops before it.
 
@@ -48,6 +56,7 @@ PARTITION_KINDS = (
     "isr_expand",
     "isr_updated",
     "isr_update_skipped",
+    "kraft_metadata_record",
 )
 PARTITION_COLUMNS = (
     "broker",
@@ -69,8 +78,11 @@ PARTITION_COLUMNS = (
 )
 #: the brokers' settings the re-run reads from their KafkaConfig dumps
 REPLICATION_KEYS = ("replica.lag.time.max.ms",)
+#: a KRaft controller's metadata record (the re-run reads its partition records)
+KRAFT_RECORD = "kraft_metadata_record"
+_KRAFT_PARTITION_TYPES = frozenset({"PARTITION_RECORD", "PARTITION_CHANGE_RECORD"})
 #: the controller's lines
-CONTROLLER_KINDS = frozenset({"leader_and_isr_sent", "partition_state_change"})
+CONTROLLER_KINDS = frozenset({"leader_and_isr_sent", "partition_state_change", KRAFT_RECORD})
 #: lines that state the partition's leader epoch as decided
 _STARTS = CONTROLLER_KINDS | {"leader_epoch_start", "follower_epoch_start"}
 #: virtual time of the first line: the seed (``create_partition``) stands just before it
@@ -174,9 +186,9 @@ def derive(
     clusters run 10 s), and the assumption says so."""
     # LeaderAndIsr lines only (the controller's send lines also cover UpdateMetadata and
     # StopReplica); at one instant the controller's decision before the brokers' lines applying it
-    rows = sorted((r for r in rows
+    rows = sorted((r for r in kraft_states(rows)
                    if r["kind"] != "leader_and_isr_sent" or r.get("api") in (None, "LeaderAndIsr")),
-                  key=lambda r: (r["at"], r["kind"] not in CONTROLLER_KINDS))
+                  key=lambda r: (r["at"], _rank(r)))
     cases = []
     for life in _lives(rows):
         part: Sequence[Mapping[str, Any]] = life
@@ -190,6 +202,44 @@ def derive(
             cases.append(case)
             part = part[case.resume:] if case.resume else ()
     return cases
+
+
+def kraft_states(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """``rows`` with the partition's KRaft metadata records replayed into the state after each
+    (``PartitionRegistration.merge``): a change record gets the leader, ISR, replicas and both
+    epochs it leaves; one before the partition's ``PartitionRecord`` is left out (no epochs to
+    place it by), as are the other record types.  In metadata-log order (the dump's)."""
+    out: list[Mapping[str, Any]] = []
+    state: dict[str, Any] | None = None
+    for r in rows:
+        if r["kind"] != KRAFT_RECORD:
+            out.append(r)
+            continue
+        kind = (_details(r) or {}).get("type")
+        if kind == "PARTITION_RECORD":
+            state = {key: r.get(key) for key in ("leader", "leader_epoch", "isr", "replicas", "zk_version")}
+        elif kind == "PARTITION_CHANGE_RECORD" and state is not None:
+            state = dict(state)
+            state["zk_version"] = int(state["zk_version"]) + 1
+            if r.get("leader") is not None:  # a record naming a leader bumps its epoch (even the same one)
+                state["leader"], state["leader_epoch"] = r["leader"], int(state["leader_epoch"]) + 1
+            for key in ("isr", "replicas"):
+                if r.get(key) is not None:
+                    state[key] = r[key]
+        else:
+            continue
+        isr_only = kind == "PARTITION_CHANGE_RECORD" and r.get("leader") is None
+        out.append({**r, **state, "kraft_isr_only": isr_only})
+    return out
+
+
+def _rank(r: Mapping[str, Any]) -> int:
+    """Order within one instant: the controller's decision before the brokers' lines applying it
+    (0, 1) — but a KRaft record that only changes the ISR, the answer to a leader's proposal,
+    after the leader's lines (2)."""
+    if r["kind"] not in CONTROLLER_KINDS:
+        return 1
+    return 2 if r.get("kraft_isr_only") else 0
 
 
 def _lives(rows: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
@@ -394,6 +444,17 @@ def _derive(
             leader, epoch, isr = _leader_of(r), r.get("leader_epoch"), _ids(r.get("isr"))
             if leader is None or epoch is None or isr is None:
                 continue
+            if kind == KRAFT_RECORD and pending_reply and r is not seed and leader == st.leader:
+                # the answer to the leader's proposal (its "Shrinking ISR" line): the change record
+                b.add(at, "alter_partition_reply", {**tp, "isr": list(isr), "leader_epoch": int(epoch)},
+                      Level.CONTROLLER, _ev(r))
+                decided.add((leader, int(epoch), tuple(sorted(isr))))
+                pending_reply = False
+                if int(epoch) != st.epoch:
+                    st.fetching = set()  # (before 3.6 the shrink bumped the leader epoch: followers truncate)
+                st.isr, st.epoch = isr, int(epoch)
+                obs(r, at, drives=True, isr=isr)
+                continue
             key = (leader, int(epoch), tuple(sorted(isr)))
             if key in decided or (
                 leader == st.leader and epoch == st.epoch and sorted(isr) == sorted(st.isr) and r is not seed
@@ -469,8 +530,8 @@ def _derive(
             if new is None or _broker(r) != st.leader:
                 obs(r, at)
                 continue
-            if not alter:
-                obs(r, at)
+            if not alter or (not pending_reply and sorted(new) == sorted(st.isr)):
+                obs(r, at)  # (AlterPartition: the change a KRaft record already answered)
                 st.isr = new
                 continue
             if not pending_reply:  # no proposal line: the expansion (2.7+ logs none) or an unlogged shrink
@@ -493,7 +554,9 @@ def _derive(
         path=f"<derived: partition {topic}-{partition} in {scope}>",
         header=Header(
             profile=profile.name,
-            config={"replica.lag.time.max.ms": lag, "unclean.leader.election.enable": True},
+            config={"replica.lag.time.max.ms": lag, "unclean.leader.election.enable": True,
+                    # KRaft's lines: the re-run's brokers and controller are KRaft's too (4.0 always)
+                    **({"process.roles": "broker"} if kraft and profile.has(Switch.KRAFT_MODE) else {})},
             controller="scripted",
             periodic_tasks="manual",
             extra={"source": "derived from logs", "scope": scope},

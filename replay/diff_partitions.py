@@ -30,6 +30,7 @@ from kafka_forensics.engine.replication.effects import (
 
 from .derive_partitions import (
     CONTROLLER_KINDS,
+    KRAFT_RECORD,
     PARTITION_COLUMNS,
     PARTITION_KINDS,
     REPLICATION_KEYS,
@@ -162,6 +163,11 @@ def _expected(effects: Sequence[Effect], case: PartitionCase) -> list[PartitionE
             out.append(
                 PartitionExpected(e.at, e.broker, e.leader_epoch, tuple(e.to_isr), e.zk_version, e.cause)
             )
+        elif isinstance(e, IsrChanged) and e.broker < 0 and leader is not None:
+            # a decision of the controller's that kept the leader (a KRaft record changing only the
+            # ISR): the state it leaves, as a leader change's
+            out.append(PartitionExpected(e.at, leader, e.leader_epoch, tuple(e.to_isr), e.zk_version,
+                                         "controller"))
     return out
 
 
@@ -237,6 +243,10 @@ def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> Pa
         want = sorted(o.isr or ())
         causes = ("shrink", "expand") if o.kind == "isr_updated" else ("shrink", "expand", "proposal")
         return _closest(o, [e for e in near if e.cause in causes and sorted(e.isr) == want])
+    if o.kind == KRAFT_RECORD:  # a record states the whole partition: the change leaving that state
+        want = sorted(o.isr or ())
+        return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch
+                            and sorted(e.isr) == want and e.cause != "proposal"]) or _current(expected, o)
     if o.kind in _LEADER_KINDS:
         return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch]) \
             or _current(expected, o)

@@ -707,6 +707,10 @@ class ReplicationWorld:
                                  s.zk_version if s.zk_version is not None else p.zk_version + 1,
                                  self.controller.epoch)
             self._impose(s.tp, state)
+            if self.kraft:  # the brokers replay the change record from the metadata log too
+                state = self.controller.read(s.tp) or state
+                for broker in state.replicas:
+                    self._send_leader_and_isr(broker, s.tp, state, state.controller_epoch)
             return IsrResult(p, E.NONE, state)
 
         quorum = self.controller.read(s.tp)
