@@ -189,6 +189,7 @@ def emit_logs(effects: Sequence[Effect], profile: Profile, out_dir: Path, *, sta
               request_log: bool = False) -> list[Path]:
     """Write the logs under ``out_dir`` and return their paths (same effects, same bytes); with
     ``request_log`` also the request log an operator gets with ``kafka.request.logger`` at DEBUG."""
+    from .emit_kraft import dump_file, metadata_dump
     from .emit_replication import zookeeper_export
 
     written: list[Path] = []
@@ -198,6 +199,9 @@ def emit_logs(effects: Sequence[Effect], profile: Profile, out_dir: Path, *, sta
     export = zookeeper_export(effects, int(start.timestamp() * 1000))
     if export is not None:  # the ZooKeeper state the run left, as a JSON export
         files[_under(cluster, "zookeeper/zk-export.json")] = export
+    dump = metadata_dump(effects, profile, int(start.timestamp() * 1000))
+    if dump is not None:  # KRaft: the metadata log, as kafka-dump-log --cluster-metadata-decoder prints it
+        files[dump_file(cluster)] = dump
     for name in sorted(files):
         path = out_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -198,6 +198,7 @@ from kafka_forensics.engine.replication.model import IsrContext, LeaderAndIsr
 
 from . import wording as w
 from .emit import Record, controller_log, server_log, state_change_log
+from .emit_kraft import kraft_run, render_controller
 
 # the log directory the Log lines name: Kafka's default log.dir (KafkaConfig), for a run has no disk
 LOG_DIR = "/tmp/kafka-logs"
@@ -213,6 +214,9 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     v = w.kafka_version(profile)
     alter = profile.has(Switch.ALTER_ISR)
     zk = _ZooKeeper()
+    # KRaft: the brokers apply the metadata log's records, no controller sends LeaderAndIsr
+    # requests, and the controller's own lines are emit_kraft's
+    kraft = kraft_run(effects)
     out: list[Record] = []
 
     def emit(at: int, index: int, site: str, broker: int, topic: str, partition: int,
@@ -233,7 +237,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
         leader or follower; and the request's "Finished" line (at its last partition)."""
         a = e.applied
         request, k = requests.get(id(e), (None, 0))
-        sent = zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
+        sent = None if kraft else zk.sent(e, v) if v < (1, 0, 0) else _sent(e, a, v)
         if sent is not None:
             controller, epoch, state = sent
             kind = "become-leader" if e.broker == e.to_leader else "become-follower"
@@ -253,7 +257,9 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 **tp_text, "correlation_id": request.correlation_id, "controller": request.controller,
                 "controller_epoch": request.controller_epoch, "leader": e.to_leader},
                 raw=("", "", ""), file=state_change_log(e.broker, cluster), epoch=request.controller_epoch)
-        if a is not None:
+        if a is not None and kraft and v >= (3, 3, 0) and a.state.leader_epoch <= a.prev_leader_epoch:
+            skipped(e, a, i)
+        elif a is not None:
             leader = e.broker == e.to_leader
             emit(e.at, i, "leader_epoch_start" if leader else "follower_epoch_start", e.broker, e.topic,
                  e.partition, epoch_start(e, a), file=state_change_log(e.broker, cluster)
@@ -263,6 +269,19 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
                 "duration_ms": 0, "correlation_id": request.correlation_id, "controller": request.controller,
                 "count": len(request.members)}, file=state_change_log(e.broker, cluster),
                 epoch=request.controller_epoch)
+
+    def skipped(e: LeaderChanged, a: LeaderAndIsrApplied, i: int) -> None:
+        """KRaft, 3.3+: a replayed partition change at the leader epoch the replica holds
+        (Partition.makeLeader / makeFollower, 3.3.0 -> trunk): "Skipped the become-leader state
+        change … since it is already the leader with leader epoch E. Current high watermark …",
+        "Skipped the become-follower state change … since it is already a follower …"."""
+        s = a.state
+        leader = e.broker == e.to_leader
+        emit(e.at, i, "leader_skipped" if leader else "follower_skipped", e.broker, e.topic, e.partition, {
+            "details.topic_id": w.scala_option(topic_id(e.topic)), "_state": kraft_partition_state(e, a),
+            "leader_epoch": a.prev_leader_epoch, "hw": a.hw, "isr": _ids(s.isr),
+            "details.adding_replicas": "", "details.removing_replicas": ""},
+            file=state_change_log(e.broker, cluster))
 
     def opened(e: LeaderChanged, a: LeaderAndIsrApplied, i: int) -> None:
         """A broker opens its replica of a partition just created (no high-watermark checkpoint
@@ -462,7 +481,7 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
     kept_notes = [(pos, n) for pos, n in (notes_of(effects) if notes is None else notes)
                   if isinstance(n, _Note)]
     steps = list(_in_order(effects, kept_notes))
-    requests = {} if v >= (4, 0, 0) else _requests(steps)  # 4.0: KRaft only, no LeaderAndIsr
+    requests = {} if kraft else _requests(steps)  # KRaft: no LeaderAndIsr
     for i, e, note in steps:
         if note:
             if isinstance(e, BrokerChangeHandled):
@@ -502,7 +521,8 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
             under = "(under-min-isr)" if e.under_min_isr else ""
             emit(e.at, i, "isr_updated_alter" if alter else "isr_updated_zk", e.broker, *tp,
                  {"isr": after, "zk_version": e.zk_version, "details.under_min_isr": under})
-        elif isinstance(e, LeaderChanged) and e.broker < 0 and e.to_leader >= 0 and e.controller is not None:
+        elif isinstance(e, LeaderChanged) and e.broker < 0 and e.to_leader >= 0 and e.controller is not None \
+                and not kraft:
             # the controller's election: its state-change line (1.1+) and, for an unclean one,
             # the 0.8-1.0 selector's warning
             c, tp = e.controller, (e.topic, e.partition)
@@ -524,6 +544,8 @@ def render_replication(effects: Sequence[Effect], profile: Profile, *, cluster: 
             if m is not None:
                 emit(e.at, i, "cached_zk_version", e.writer, m["topic"], int(m["partition"]),
                      {"zk_version": e.expected_version})
+    if kraft:
+        out.extend(render_controller(effects, profile, cluster=cluster, level=level))
     out.sort(key=lambda r: (r.at, r.effect))  # a shrink's line stands at its decision's time
     return out
 
@@ -709,6 +731,18 @@ def partition_state(e: LeaderChanged, a: LeaderAndIsrApplied, v: w.KafkaVersion)
             f"controllerEpoch={s.controller_epoch}, leader={s.leader}, leaderEpoch={s.leader_epoch}, "
             f"isr={_list(s.isr)}, zkVersion={s.zk_version}, replicas={_list(s.replicas)}, "
             f"addingReplicas=[], removingReplicas=[], isNew={str(a.is_new).lower()})")
+
+
+def kraft_partition_state(e: LeaderChanged, a: LeaderAndIsrApplied) -> str:
+    """``PartitionRegistration.toLeaderAndIsrPartitionState`` as a 3.3+ KRaft broker's lines print
+    it: the generated ``LeaderAndIsrPartitionState.toString`` (LeaderAndIsrRequest.json 3.3.0 ->
+    trunk: ``partitionEpoch``, ``leaderRecoveryState`` as its byte), controller epoch -1."""
+    s = a.state
+    recovery = 1 if s.leader_recovery_state.name == "RECOVERING" else 0
+    return (f"LeaderAndIsrPartitionState(topicName='{e.topic}', partitionIndex={e.partition}, "
+            f"controllerEpoch=-1, leader={s.leader}, leaderEpoch={s.leader_epoch}, isr={_list(s.isr)}, "
+            f"partitionEpoch={s.zk_version}, replicas={_list(s.replicas)}, addingReplicas=[], "
+            f"removingReplicas=[], isNew={str(a.is_new).lower()}, leaderRecoveryState={recovery})")
 
 
 def _list(ids: Sequence[int]) -> str:

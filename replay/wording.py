@@ -99,6 +99,10 @@ LOGGER_VERSIONS: Mapping[str, str] = MappingProxyType({
     "kafka.cluster.Replica": "0.11-2.3",
     # the ZooKeeper-mode broker (its controlled shutdown); gone with ZooKeeper mode in 4.0
     "kafka.server.KafkaServer": "0.8-3.9",
+    # the KRaft controller's classes (2.8 on; emit_kraft writes 3.0+)
+    "org.apache.kafka.controller.ReplicationControlManager": "2.8+",
+    "org.apache.kafka.controller.ClusterControlManager": "2.8+",
+    "org.apache.kafka.controller.BrokerHeartbeatManager": "2.8+",
 })
 
 
@@ -165,6 +169,11 @@ PREFIXES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     # from 1.0 (1.0.0, 1.1.0, 2.4.0, 2.8.0, 3.4.0)
     "kafka.server.KafkaServer": (("0.8-0.11", "[Kafka Server {node}], "),
                                  ("1.0+", "[KafkaServer id={node}] ")),
+    # the KRaft controller's LogContext, every manager's: "[Controller N] " up to 3.4,
+    # "[QuorumController id=N] " from 3.5 (QuorumController.Builder, read at 3.4.0, 3.5.0)
+    **{f"org.apache.kafka.controller.{name}": (("2.8-3.4", "[Controller {node}] "),
+                                               ("3.5+", "[QuorumController id={node}] "))
+       for name in ("ReplicationControlManager", "ClusterControlManager", "BrokerHeartbeatManager")},
 })
 
 #: logger -> ((versions, prefix), ...): a second context the same logger prints in, tried when the
@@ -491,6 +500,24 @@ SITES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # -- broker: a replica's log opened (Partition.getOrCreateReplica / createLog, Replica) --
     "hw_none_checkpointed": ("hw.none_checkpointed",),
     "hw_initial": ("hw.initial.2_4", "hw.initial.replica"),
+    # -- broker, KRaft: makeLeader / makeFollower at the same leader epoch (3.3+) --
+    "leader_skipped": ("broker_state.become.skipped_leader.3_3_same_epoch",),
+    "follower_skipped": ("broker_state.become.skipped_follower.3_3_same_epoch",),
+    # -- the KRaft controller (replay/emit_kraft.py) --
+    "kraft_topic_created": ("kraft.topic_record", "kraft.topic_created.3_0"),
+    "kraft_partition_created": ("kraft.partition_record.new", "kraft.partition_created.3_0"),
+    "kraft_unclean_change": ("kraft.partition_change.unclean",),
+    "kraft_changing": ("kraft.changing_partitions",),
+    "kraft_fencing": ("kraft.fencing.4_0", "kraft.fencing"),
+    "kraft_unfence_granted": ("kraft.unfence_granted", "kraft.unfence_granted.3_3",
+                              "kraft.unfence_granted.2_8"),
+    "kraft_unfenced": ("kraft.registration_change.unfenced", "kraft.broker_unfenced.3_3",
+                       "kraft.broker_unfenced.2_8"),
+    "kraft_fenced": ("kraft.registration_change.fenced", "kraft.broker_fenced.3_3",
+                     "kraft.broker_fenced.2_8"),
+    "kraft_controlled_shutdown": ("kraft.controlled_shutdown.entered",),
+    "kraft_cs_marked": ("kraft.registration_change.controlled_shutdown",),
+    "kraft_shutdown_granted": ("kraft.shutdown_granted",),
 })
 
 
