@@ -6,13 +6,15 @@ ReplicationControlManager, PartitionChangeBuilder, ClusterControlManager and Quo
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kafka_forensics.engine.config import Config
-from kafka_forensics.engine.effects import Effect
+from kafka_forensics.engine.effects import Effect, Finding
 from kafka_forensics.engine.errors import ErrorCode
 from kafka_forensics.engine.profiles import profile
 from kafka_forensics.engine.replication.alter_partition import AlterPartitionRequest
-from kafka_forensics.engine.replication.effects import MetadataRecord
+from kafka_forensics.engine.replication.effects import DataLoss, MetadataRecord
 from kafka_forensics.engine.replication.model import IsrProposal, LeaderAndIsr
 from kafka_forensics.engine.replication.quorum import (
     DEFAULT_CONTROLLER_ID,
@@ -21,10 +23,12 @@ from kafka_forensics.engine.replication.quorum import (
     kraft_mode,
 )
 from kafka_forensics.engine.replication.stimuli import (
+    Append,
     BrokerFail,
     BrokerShutdown,
     BrokerStart,
     CreatePartition,
+    Elect,
     Fetch,
     RunTask,
     ZkSessionExpire,
@@ -353,3 +357,92 @@ def test_the_controller_node_is_the_first_of_controller_quorum_voters() -> None:
     p = profile("4.0")
     assert controller_id(Config(p, {"controller.quorum.voters": "9990@c1:9093,9991@c2:9093"})) == 9990
     assert controller_id(Config(p, {})) == 3000
+
+
+# -- properties over random KRaft traces ---------------------------------------------------------
+
+BROKERS = (1, 2, 3)
+TPS = (("t", 0), ("t", 1))
+STATE_INVARIANTS = {"leader_not_in_isr", "isr_outside_replicas", "hw_outside_log", "weak_isr", "strong_isr",
+                    "invalid_high_watermark", "hw_decreased", "leader_epoch_decreased",
+                    "zk_version_not_incremented"}
+KRAFT_PROFILES = st.sampled_from((("4.0", {}), ("3.5", KRAFT)))
+
+step = st.one_of(
+    st.tuples(st.just("append"), st.sampled_from(TPS), st.integers(1, 4), st.sampled_from((-1, 1, 0))),
+    st.tuples(st.just("fetch"), st.sampled_from(TPS), st.sampled_from(BROKERS)),
+    st.tuples(st.just("tick"), st.integers(1, 20_000)),
+    st.tuples(st.sampled_from(("fail", "start", "shutdown")), st.sampled_from(BROKERS)),
+    st.tuples(st.just("preferred"), st.sampled_from(TPS)),
+)
+
+
+def play(version: str, config: dict[str, object], steps: list[tuple]) -> list[Effect]:
+    p = profile(version)
+    effects: list[Effect] = []
+    w = ReplicationWorld(p, Config(p, dict(config)), TimerQueue(TimerMode.REALTIME), effects.append)
+    assert w.kraft
+    for tp in TPS:
+        w.handle(CreatePartition(tp, BROKERS[tp[1]:] + BROKERS[:tp[1]]))
+    now = 0
+    for s in steps:
+        kind = s[0]
+        b = w.brokers.get(s[-1]) if isinstance(s[-1], int) else None
+        if kind == "append":
+            w.handle(Append(s[1], s[2], s[3], f"acks{s[3]}"))
+        elif kind == "fetch":
+            w.handle(Fetch(s[1], s[2], w.brokers[s[2]].replicas[s[1]].log.leo))
+        elif kind == "tick":
+            now += s[1]
+            w.advance_to(now)
+        elif kind == "fail" and b is not None and b.alive:
+            w.handle(BrokerFail(b.id))
+        elif kind == "shutdown" and b is not None and b.alive:
+            w.handle(BrokerShutdown(b.id))
+        elif kind == "start":
+            w.handle(BrokerStart(s[1]))
+        elif kind == "preferred":
+            w.handle(Elect(s[1], "preferred"))
+    return effects
+
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+def test_the_same_kraft_trace_gives_the_same_effects(steps: list[tuple],
+                                                     kraft: tuple[str, dict[str, object]]) -> None:
+    version, config = kraft
+    assert [e.to_json() for e in play(version, config, steps)] == \
+        [e.to_json() for e in play(version, config, steps)]
+
+
+@SETTINGS
+@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+def test_the_invariants_hold_under_clean_elections_in_kraft_mode(steps: list[tuple],
+                                                                 kraft: tuple[str, dict[str, object]]) -> None:
+    version, config = kraft
+    effects = play(version, config, steps)
+    assert [e.to_json() for e in effects if isinstance(e, Finding) and e.name in STATE_INVARIANTS] == []
+    # acks=1 records live only on the leader until replicated: a clean election may lose them
+    assert [e.to_json() for e in effects if isinstance(e, DataLoss) and "acks-1" in e.acknowledged_by] == []
+
+
+@SETTINGS
+@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+def test_every_partition_record_bumps_the_partition_epoch_by_one(steps: list[tuple],
+                                                                 kraft: tuple[str, dict[str, object]]) -> None:
+    # PartitionRegistration.merge: partitionEpoch + 1 for every PartitionChangeRecord; offsets dense
+    version, config = kraft
+    written = [e for e in play(version, config, steps) if isinstance(e, MetadataRecord)]
+    assert [r.offset for r in written] == list(range(len(written)))
+    epochs: dict[tuple[str, int], tuple[int, int]] = {}
+    for r in written:
+        if r.record == "PartitionRecord":
+            epochs[(r.topic, r.partition)] = (r.leader_epoch, r.partition_epoch)  # type: ignore[index,assignment]
+        elif r.record == "PartitionChangeRecord":
+            leader_epoch, partition_epoch = epochs[(r.topic, r.partition)]  # type: ignore[index]
+            assert r.partition_epoch == partition_epoch + 1
+            assert r.leader_epoch in (leader_epoch, leader_epoch + 1)
+            epochs[(r.topic, r.partition)] = (r.leader_epoch, r.partition_epoch)  # type: ignore[index,assignment]
