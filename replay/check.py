@@ -21,8 +21,10 @@ from kafka_forensics.engine.cluster import collector_paused
 from .config_dumps import config_dumps
 from .detect import CheckOptions, all_detectors, kind_index, with_scope
 from .detect.clocks import clock_skew
-from .diff_groups import profiles_by_scope
+from .diff_groups import group_findings, profiles_by_scope
+from .diff_partitions import partition_findings
 from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
+from .reruns import reruns
 from .versions import releases
 
 
@@ -77,15 +79,26 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
         corrected = corrected_clocks(scoped, skews)
         found = [f for f in skews if entities is None or f.names() & entities]
         with kind_index(corrected):
-            for detector in all_detectors():
-                if detector is not clock_skew:
-                    found.extend(f for f in detector(corrected, opts)
-                                 if entities is None or f.names() & entities)
+            # The engine re-runs start first, on worker processes when there are enough of them
+            # (``reruns``), and the other detectors run meanwhile; the findings are then taken
+            # in ``all_detectors()``'s order all the same.
+            reruns(corrected).start()
+            detectors = [d for d in all_detectors() if d is not clock_skew]
+            made = {i: d(corrected, opts) for i, d in enumerate(detectors) if d not in _RERUN_DETECTORS}
+            sha = digest(events)
+            for i, detector in enumerate(detectors):
+                if i not in made:
+                    made[i] = detector(corrected, opts)
+                found.extend(f for f in made[i] if entities is None or f.names() & entities)
             # the wording is the same whatever the clocks say
             summary = clusters(corrected, engine_runs(corrected))
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
-    return CheckReport(tuple(found), events.height, sources, digest(events), opts, summary)
+    return CheckReport(tuple(found), events.height, sources, sha, opts, summary)
+
+
+#: the detectors that read the engine re-runs (``check`` runs them last)
+_RERUN_DETECTORS = (group_findings, partition_findings)
 
 
 def corrected_clocks(scoped: pl.DataFrame, skews: list[Finding]) -> pl.DataFrame:
@@ -112,22 +125,21 @@ def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
     """Per scope, what the engine re-ran: consumer groups and partitions, and the stretches they
     were re-run in (a coordinator move, a Dead group, a quiet spell, a re-created topic or lines
     that skip a change start a new one), and how many group runs a request log drove.  Read from
-    this check's runs (``detect.per_check``)."""
-    from .detect import per_check
-    from .diff_groups import replay_groups
-    from .diff_partitions import replay_partitions
+    this check's runs (``reruns``)."""
+    from .reruns import reruns
 
     out: dict[str, dict[str, int]] = {}
     named: dict[tuple[str, str], set[str]] = {}  # (scope, "groups" / "partitions") -> their names
-    for g in per_check(events, "group_replays", lambda: replay_groups(events)):
-        entry = out.setdefault(g.case.scope, dict.fromkeys(_RUN_COUNTS, 0))
+    runs = reruns(events)
+    for g in runs.groups():
+        entry = out.setdefault(g.scope, dict.fromkeys(_RUN_COUNTS, 0))
         entry["group_runs"] += 1
-        entry["group_request_runs"] += g.case.request_log  # the runs a request log drove (level 1)
-        named.setdefault((g.case.scope, "groups"), set()).add(g.case.group)
-    for p in per_check(events, "partition_replays", lambda: replay_partitions(events)):
-        entry = out.setdefault(p.case.scope, dict.fromkeys(_RUN_COUNTS, 0))
+        entry["group_request_runs"] += g.request_log  # the runs a request log drove (level 1)
+        named.setdefault((g.scope, "groups"), set()).add(g.name)
+    for p in runs.partitions():
+        entry = out.setdefault(p.scope, dict.fromkeys(_RUN_COUNTS, 0))
         entry["partition_runs"] += 1
-        named.setdefault((p.case.scope, "partitions"), set()).add(p.case.name)
+        named.setdefault((p.scope, "partitions"), set()).add(p.name)
     for (scope, key), names in named.items():
         out[scope][key] = len(names)
     return dict(sorted(out.items()))

@@ -139,10 +139,41 @@ def profiles_by_scope(events: pl.DataFrame, worded: Mapping[str, Any] | None = N
     return out
 
 
+@dataclass(frozen=True)
+class GroupJob:
+    """One group on one scope, as ``replay_groups`` derives and re-runs it: its rows and what
+    its derivation reads (plain Python values, so a worker process forked after they were
+    read can re-run it: ``replay/reruns.py``)."""
+
+    scope: str
+    group: str
+    profile: Profile
+    settings: Mapping[str, Any]
+    rows: Sequence[dict[str, Any]]
+    clients: Sequence[dict[str, Any]] = ()
+    requests: Sequence[dict[str, Any]] = ()
+
+    def cost(self) -> int:
+        """About how much work the job is: the lines its derivation reads."""
+        return len(self.rows) + len(self.clients) + len(self.requests)
+
+    def replays(self, overrides: Mapping[str, Any] | None = None) -> list[GroupReplay]:
+        cases = derive(self.rows, self.profile, self.settings, scope=self.scope, group=self.group,
+                       clients=self.clients, requests=self.requests)
+        return [replay_case(case, overrides or {}) for case in cases]
+
+
 def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
                   overrides: Mapping[str, Any] | None = None,
                   profile_name: str | None = None) -> list[GroupReplay]:
     """Derive, run and align every classic group in ``events`` (``scope`` column present)."""
+    return [r for job in group_jobs(events, groups=groups, profile_name=profile_name)
+            for r in job.replays(overrides)]
+
+
+def group_jobs(events: pl.DataFrame, *, groups: set[str] | None = None,
+               profile_name: str | None = None) -> list[GroupJob]:
+    """Every classic group in ``events`` to re-run, in the order ``replay_groups`` re-runs them."""
     from .detect import rows_of, with_scope
 
     scoped = with_scope(events)
@@ -182,10 +213,8 @@ def replay_groups(events: pl.DataFrame, *, groups: set[str] | None = None,
         if prof is None:
             continue
         settings = {**brokers.get(scope, {}), **consumers.get((scope, group), {})}
-        own = clients.get((scope, group), ())
-        for case in derive(mine, prof, settings, scope=scope, group=group, clients=own,
-                           requests=requests.get((scope, group), ())):
-            out.append(replay_case(case, overrides or {}))
+        out.append(GroupJob(scope, group, prof, settings, mine, clients.get((scope, group), ()),
+                            requests.get((scope, group), ())))
     return out
 
 
@@ -612,6 +641,6 @@ def _session_ms(case: GroupCase, member: str | None) -> int:
 
 def group_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
     """The detector ``check`` runs: every group's engine diff (kept for the report's counts)."""
-    from .detect import per_check
+    from .reruns import reruns
 
-    return [f for r in per_check(events, "group_replays", lambda: replay_groups(events)) for f in r.findings]
+    return [f for r in reruns(events).groups() for f in r.findings]

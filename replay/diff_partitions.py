@@ -84,11 +84,42 @@ class PartitionReplay:
     levels: Mapping[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PartitionJob:
+    """One partition of one scope, as ``replay_partitions`` derives and re-runs it (plain Python
+    values, so a forked worker process can re-run it: ``replay/reruns.py``)."""
+
+    scope: str
+    topic: str
+    partition: int
+    profile: Any
+    settings: Mapping[str, Any]
+    rows: Sequence[dict[str, Any]]
+    kraft: bool
+
+    def cost(self) -> int:
+        """About how much work the job is: the lines its derivation reads."""
+        return len(self.rows)
+
+    def replays(self) -> list[PartitionReplay]:
+        cases = derive(self.rows, self.profile, self.settings, scope=self.scope, topic=self.topic,
+                       partition=self.partition, kraft=self.kraft)
+        return [replay_case(case) for case in cases]
+
+
 def replay_partitions(
     events: pl.DataFrame, *, partitions: set[str] | None = None, profile_name: str | None = None
 ) -> list[PartitionReplay]:
     """Derive, run and align every partition whose leader the lines name (``partitions``: names
     ``topic-N`` to keep)."""
+    return [r for job in partition_jobs(events, partitions=partitions, profile_name=profile_name)
+            for r in job.replays()]
+
+
+def partition_jobs(
+    events: pl.DataFrame, *, partitions: set[str] | None = None, profile_name: str | None = None
+) -> list[PartitionJob]:
+    """Every partition in ``events`` to re-run, in the order ``replay_partitions`` re-runs them."""
     from kafka_forensics.engine.profiles import profile
 
     from .detect import rows_of, with_scope
@@ -116,10 +147,7 @@ def replay_partitions(
         prof = profile(profile_name) if profile_name else profiles.get(scope)
         if prof is None:
             continue
-        cases = derive(
-            mine, prof, brokers.get(scope, {}), scope=scope, topic=topic, partition=part, kraft=scope in kraft
-        )
-        out.extend(replay_case(case) for case in cases)
+        out.append(PartitionJob(scope, topic, part, prof, brokers.get(scope, {}), mine, scope in kraft))
     return out
 
 
@@ -419,7 +447,6 @@ class _Findings:
 
 def partition_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
     """The detector ``check`` runs: every partition's engine diff (kept for the report's counts)."""
-    from .detect import per_check
+    from .reruns import reruns
 
-    return [f for r in per_check(events, "partition_replays", lambda: replay_partitions(events))
-            for f in r.findings]
+    return [f for r in reruns(events).partitions() for f in r.findings]
