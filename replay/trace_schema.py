@@ -1052,9 +1052,12 @@ STIMULI: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
          }, (AtLeastOne(("error", "isr")),
              Excludes("error", ("isr", "leader_epoch", "zk_version"),
                       "a rejected change has no accepted state"))),
-    Kind("run_task", "replication", "Run one of a broker's periodic tasks now.", {
+    Kind("run_task", "replication", "Run one of a broker's periodic tasks now, or (addition) the "
+         "controller's auto-leader-rebalance-task: broker names the controller (in KRaft mode its node, "
+         "3000 or the first of controller.quorum.voters).", {
         "broker": _f(BROKER, "the broker", required=True),
-        "task": _f(Choice(("isr-expiration", "isr-change-propagation")), "the task", required=True),
+        "task": _f(Choice(("isr-expiration", "isr-change-propagation", "auto-leader-rebalance-task")),
+                   "the task", required=True),
     }),
     Kind("begin_txn", "replication", "A producer opens a transaction on a partition.", {
         **TP, "client": _f(ALIAS, "the producer's alias", required=True)}),
@@ -1121,7 +1124,7 @@ EXPECTATIONS: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
         "leo": _f(MapOf(BROKER_KEY, Int(-1, INT64_MAX), 'a map of broker id to its LEO (-1: unknown)'),
                   'each replica\'s LEO, e.g. {"1": 10}; compared on the keys given'),
         "zk_version": _f(NON_NEG_32, "the zkVersion (KRaft: the partition epoch)"),
-        "controller_epoch": _f(NON_NEG_32, "the controller epoch"),
+        "controller_epoch": _f(Int(-1, INT32_MAX), "the controller epoch (KRaft: -1, as brokers see it)"),
     }),
     Kind("replica", "replication", "One broker's replica, and the leader's view of it.", {
         "topic": _f(TOPIC, "the topic", required=True, key=True),

@@ -578,7 +578,7 @@ def test_a_ten_megabyte_line_given_as_text_is_refused():
     (stimulus("elect", topic="t", partition=0, strategy="dirty"),
      '"strategy" must be one of clean, unclean, preferred; got "dirty"'),
     (stimulus("run_task", broker=1, task="isr-expire"),
-     '"task" must be one of isr-expiration, isr-change-propagation; got "isr-expire"; '
+     '"task" must be one of isr-expiration, isr-change-propagation, auto-leader-rebalance-task; got "isr-expire"; '
      'did you mean "isr-expiration"?'),
     (stimulus("create_partition", topic="t", partition=0, replicas=[]),
      '"replicas" must be a non-empty list of broker ids; got []'),
