@@ -41,7 +41,7 @@ class Level(enum.StrEnum):
     """How a stimulus is known (DESIGN.md: evidence levels)."""
 
     REQUEST = "request"  # the coordinator's request log: the request as it came ("Completed request:")
-    CLIENT = "client"  # the consumer's own line: "(Re-)joining group" before it joined
+    CLIENT = "client"  # the consumer's own line: its rejoin, SyncGroup, heartbeat failure, LeaveGroup
 
     COORDINATOR = "coordinator"  # a coordinator INFO line
     CONTROLLER = "controller"  # the controller's decision (state-change log)
@@ -56,7 +56,12 @@ GROUP_KINDS = (
     "group_member_joined", "group_members_removed", "group_dead", "group_loaded", "group_unloaded",
 )
 #: the consumers' own lines the derivation reads (evidence level ``client``)
-CLIENT_KINDS = ("consumer_joining", "consumer_joined")
+CLIENT_KINDS = ("consumer_joining", "consumer_joined", "consumer_synced", "consumer_sync_failed",
+                "consumer_join_failed", "consumer_heartbeat_failed", "consumer_rejoin_requested",
+                "consumer_poll_timeout", "consumer_leave")
+#: ... in the columns it needs
+CLIENT_COLUMNS = ("group", "member", "client_id", "instance_id", "generation", "error", "cause", "reason",
+                  "template")
 GROUP_COLUMNS = ("group", "generation", "member", "members", "state", "cause", "client_reason",
                  "instance_id", "details", "broker")
 
@@ -147,10 +152,13 @@ class Derived:
     records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
     def add(self, at: int, do: str, fields: dict[str, Any], level: Level,
-            evidence: str | None = None) -> None:
+            evidence: str | None = None, **why: str) -> None:
+        """``why``: more about the stimulus for the reader (a leave's ``cause`` and the line
+        that gives it, ``cause_source``)."""
         doc: dict[str, Any] = {"level": level.value}
         if evidence is not None:
             doc["source"] = evidence
+        doc.update(why)
         self.records.append((at, len(self.records), do, fields, doc))
 
     def stimuli(self) -> tuple[Stimulus, ...]:
@@ -184,6 +192,7 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
         return _with_requests(rows, profile, configs, scope=scope, group=group, clients=clients,
                               requests=requests)
     rejoins = _client_rejoins(clients)
+    logged = _ClientLog.of(clients)
     cases = []
     segments = list(_segments(rows))
     carried: tuple[str, ...] = ()
@@ -200,7 +209,7 @@ def derive(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping
         # makes it Stable and schedules each member's heartbeat expiry afresh)
         hand_over = after_quiet or (loaded is not None and loaded == ended)
         case = _derive_segment(segment, profile, configs, scope=scope, group=group, rejoins=rejoins,
-                               into_quiet=quiet,
+                               logged=logged, into_quiet=quiet,
                                carried=carried if hand_over else ())
         carried = case.alive_at_end if case is not None else ()
         ended = _settled_generation(case, segment)
@@ -300,6 +309,7 @@ _ANCHORS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assi
 def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs: Mapping[str, Any], *,
                     scope: str, group: str,
                     rejoins: Mapping[str, Sequence[tuple[int, str]]] | None = None,
+                    logged: _ClientLog | None = None,
                     into_quiet: bool = False, carried: Sequence[str] = ()) -> GroupCase | None:
     # Lines before the first one that says where the group's rebalance cycle stands (a member
     # expiring before any rebalance line) cannot be placed: the comparison starts there.
@@ -348,6 +358,103 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
 
     def ev(r: Mapping[str, Any]) -> str:
         return f"{r['source']}:{r['line']}"
+
+    # The consumers' own lines (evidence level client): each member's SyncGroups, heartbeat
+    # failures and LeaveGroups where its log is here, from the first coordinator line on
+    from .derive_requests import ObservedResponse
+
+    logged = logged or _ClientLog()
+    first_wall, last_wall = int(rows[0]["at"]), int(rows[-1]["at"]) + TAIL_MS
+    window = [c for c in logged.lines if first_wall <= c.at <= last_wall and not c.used]
+    queue = [c for c in window if c.what in ("heartbeat", "leave")]
+    syncs = [c for c in window if c.what in _SYNC_WHATS]
+    leaves = [c for c in window if c.what == "leave"]
+    responses: list[ObservedResponse] = []
+    #: member -> virtual ms of the coordinator lines that show its leave
+    leave_rows: dict[str, list[int]] = {}
+    for r in rows:
+        if r.get("member") and (r["kind"] == "group_member_left" or (
+                r["kind"] == "group_prepare_rebalance" and r.get("cause") == "leave")):
+            leave_rows.setdefault(str(r["member"]), []).append(at_of(r))
+
+    def whose(c: _ClientLine, among: Iterable[_Member]) -> _Member | None:
+        """The member a consumer line is about: the one it names, else the only one of
+        ``among`` whose id its client id (a static member's instance id) begins."""
+        if c.member is not None:
+            return members.get(c.member)
+        found = [m for m in among if client_id_of(m.alias) == c.key]
+        return found[0] if len(found) == 1 else None
+
+    def respond(c: _ClientLine, do: str, error: str, generation: int | None) -> None:
+        r = c.row
+        responses.append(ObservedResponse(c.evidence, c.at - epoch, do, error, generation, str(r["source"]),
+                                          int(r["line"]), str(r.get("raw") or ""), kind=str(r["kind"]),
+                                          relative=generation is not None))
+
+    def flush(upto: int, same_instant: bool) -> None:
+        """The consumer lines before wall ms ``upto`` (and at it, with ``same_instant``) that
+        drive a heartbeat, or a leave no coordinator line shows."""
+        while queue and (queue[0].at < upto or (same_instant and queue[0].at == upto)):
+            c = queue.pop(0)
+            t = c.at - epoch
+            if c.used:
+                continue
+            m = whose(c, [x for x in alive(t) if not x.pending])
+            if m is None or m.pending:
+                continue  # not a member the coordinator's lines know (or one of several alike)
+            if c.what == "heartbeat":
+                if not settled(m, c):
+                    continue
+                c.used = True
+                b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.CLIENT, c.evidence)
+                assert c.error is not None
+                respond(c, "heartbeat", c.error, None)
+            elif m.gone is None and not any(t - _CLIENT_LAG_MS <= x <= t + TAIL_MS
+                                            for x in leave_rows.get(m.alias, ())):
+                # a LeaveGroup whose coordinator line (if any) is not within reach: it drives here
+                c.used = True
+                b.add(t, "leave", {"group": group, "client": m.alias}, Level.CLIENT, c.evidence,
+                      **_leave_why(c))
+                m.gone = t
+
+    def settled(m: _Member, c: _ClientLine) -> bool:
+        """Whether the derivation has ``m`` in the group since its consumer last synced before
+        line ``c``: else its lines show a member the coordinator's lines do not (before 3.0 a
+        join logs nothing at INFO), and its heartbeat would be answered for another."""
+        synced = [x.at for x in syncs if x.stream == c.stream and x.key == c.key
+                  and (x.at, int(x.row["line"])) < (c.at, int(c.row["line"]))]
+        return not synced or m.joined <= max(synced) - epoch
+
+    def leave(who: str, at: int, evidence: str, previous: int) -> Level | None:
+        """A LeaveGroup, once per member (its rebalance line and its "has left" line are one
+        leave): driven by its consumer's "sending LeaveGroup request" line when that is here
+        (then the coordinator's lines only confirm it), else by the coordinator's line.  The
+        level it was driven at, or None if it had left already."""
+        m = members.get(who)
+        if m is None or m.gone is not None:
+            return None
+        c = next((c for c in leaves if not c.used and at - TAIL_MS <= c.at - epoch <= at + _CLIENT_LAG_MS
+                  and whose(c, [x for x in alive(at) if not x.pending] + [m]) is m), None)
+        if c is None:
+            b.add(at, "leave", {"group": group, "client": who}, Level.COORDINATOR, evidence)
+            m.gone = at
+            return Level.COORDINATOR
+        c.used = True
+        # at the consumer's time when it is this line's lag before it and after the line before
+        # (the coordinator handles it on arrival); another host's clock says less than the order
+        t = c.at - epoch if previous <= c.at - epoch <= at and at - (c.at - epoch) <= _CLIENT_LAG_MS else at
+        b.add(t, "leave", {"group": group, "client": who}, Level.CLIENT, c.evidence, **_leave_why(c))
+        m.gone = t
+        return Level.CLIENT
+
+    def covered(m: _Member, among: Sequence[_Member], wall: int) -> bool:
+        """Whether ``m``'s consumer log is here around wall ms ``wall`` (lines before and after)."""
+        for (_, key), (lo, hi, named) in logged.streams.items():
+            if m.alias in named or (key == client_id_of(m.alias)
+                                    and sum(client_id_of(x.alias) == key for x in among) == 1):
+                if lo <= wall < hi:
+                    return True
+        return False
 
     # Who was there before the first line: named by a later line without having joined first
     # (``before``), and the unnamed others a member count implies.
@@ -479,6 +586,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     for index, r in enumerate(rows):
         at, kind, who = at_of(r), r["kind"], r.get("member")
         cause, gen, count = r.get("cause"), r.get("generation"), r.get("members")
+        previous = at_of(rows[index - 1]) if index else 0
+        # a consumer's line at this instant came before a phase's end (its heartbeat failed in
+        # the phase, its rejoin is part of what ended it) but after a rebalance's start or a removal
+        flush(int(r["at"]), kind in _CLIENT_FIRST)
         known = who is not None and who in members and members[who].gone is None
         if index in lag_rounds:
             delay, ends = lag_rounds[index]
@@ -540,9 +651,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 round_joined.add(who)
                 drives = True
             elif cause == "leave" and who:
-                drives = _leave(b, members, who, at, group, ev(r))
-                if drives:
-                    observations.append(_removal(r, at, RemovalReason.LEAVE, drives=True))
+                left = leave(who, at, ev(r), previous)
+                drives = left is Level.COORDINATOR
+                if left is not None:
+                    observations.append(_removal(r, at, RemovalReason.LEAVE, drives=drives))
             elif cause == "heartbeat_expiration" and who:
                 expiries.setdefault(who, (at, ev(r)))
             in_round = True
@@ -561,9 +673,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             m.pending = True
         if kind == "group_member_left":
             if who:
-                drives = _leave(b, members, who, at, group, ev(r))
-                if drives:
-                    observations.append(_removal(r, at, RemovalReason.LEAVE, drives=True))
+                left = leave(who, at, ev(r), previous)
+                if left is not None:
+                    observations.append(_removal(r, at, RemovalReason.LEAVE,
+                                                 drives=left is Level.COORDINATOR))
             continue
         if kind == "group_pending_member_expired" and who and who not in members:
             # its id-less join logged nothing (before 2.3 "Created a new member id" is DEBUG):
@@ -596,8 +709,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 # the end would have its own "Preparing to rebalance" line first; a pending
                 # member's (no state change) was no member of the generation either way
                 name = str(following["member"])
-                if _leave(b, members, name, at, group, ev(following)):
-                    observations.append(_removal(following, at, RemovalReason.LEAVE, drives=True))
+                left = leave(name, at, ev(following), previous)
+                if left is not None:
+                    observations.append(_removal(following, at, RemovalReason.LEAVE,
+                                                 drives=left is Level.COORDINATOR))
             for n, t in enumerate(unseen.get(index, ())):
                 m = new_member(f"unseen-joiner-{index}-{n + 1}", t - epoch)
                 join(m, t - epoch, Level.INFERRED, ev(r), first=Level.INFERRED)
@@ -614,11 +729,32 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             sync_at = max(at, round_end)
             syncing = sorted((m for m in alive(at) if not m.pending),
                              key=lambda m: (m.alias == leader, m.alias))
+            # a member's SyncGroup is answered by the time its consumer logs it, before the
+            # group's next phase (a sync answered later failed: REBALANCE_IN_PROGRESS)
+            upto = next((at_of(x) for x in rows[index + 1:] if x["kind"] in _PHASE_ROWS), at + TAIL_MS)
+            rests = False  # whether a SyncGroup rests on this line (the leader's, or an inferred one)
             for m in syncing:
-                b.add(sync_at, "sync", {"group": group, "client": m.alias},
-                      Level.COORDINATOR if m.alias == leader else Level.INFERRED, ev(r))
+                c = next((c for c in syncs if not c.used and at - _CLIENT_LAG_MS <= c.at - epoch
+                          <= min(upto, at + TAIL_MS) and whose(c, syncing) is m), None)
+                if c is not None:
+                    # its consumer's "Successfully synced group in generation …" (2.6.1+; before,
+                    # "Successfully joined group with generation N"), or the failure it logged
+                    c.used = True
+                    b.add(max(c.at - epoch, sync_at), "sync", {"group": group, "client": m.alias},
+                          Level.CLIENT, c.evidence)
+                    if c.what == "synced":
+                        respond(c, "sync", "NONE", c.generation)
+                    elif c.what == "sync_failed":
+                        assert c.error is not None
+                        respond(c, "sync", c.error, None)
+                elif m.alias != leader and covered(m, syncing, int(r["at"])):
+                    continue  # its consumer's log is here and shows no SyncGroup: it sent none
+                else:
+                    b.add(sync_at, "sync", {"group": group, "client": m.alias},
+                          Level.COORDINATOR if m.alias == leader else Level.INFERRED, ev(r))
+                    rests = True
                 m.last_seen = at
-            observations.append(_state(r, at, GroupState.STABLE, gen, count, drives=True))
+            observations.append(_state(r, at, GroupState.STABLE, gen, count, drives=rests))
             continue
         if kind == "group_empty":
             observations.append(_state(r, at, GroupState.EMPTY, gen, 0))
@@ -629,6 +765,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             observations.append(_state(r, at, GroupState.DEAD, gen, 0, drives=True))
             continue
 
+    flush(last_wall, True)  # the consumers' lines after the coordinator's last one
     # A member whose session timeout no line gives (no MemberMetadata, no ConsumerConfig: other
     # clients' defaults differ — kafka-python and librdkafka before 1.9 use 10 s) and that
     # expired sooner after its last sign of life than the assumed default ran with a shorter
@@ -672,7 +809,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                   "consumers' logs, or read it with Kafka's state table and generations only")
     alive_at_end = tuple(m.alias for m in members.values() if m.gone is None and not m.pending)
     return GroupCase(scope, group, rows[0].get("broker"), epoch, trace, tuple(observations), assumed, SEED_MS,
-                     opaque, alive_at_end=alive_at_end)
+                     opaque, responses=tuple(responses), alive_at_end=alive_at_end)
 
 
 def _state(r: Mapping[str, Any], at: int, state: GroupState, gen: Any, members: Any, *,
@@ -687,14 +824,12 @@ def _removal(r: Mapping[str, Any], at: int, reason: RemovalReason, *, drives: bo
                        int(r["line"]), str(r.get("raw") or ""), drives)
 
 
-def _leave(b: Derived, members: dict[str, _Member], who: str, at: int, group: str, evidence: str) -> bool:
-    """A LeaveGroup, once per member (its rebalance line and its "has left" line are one leave)."""
-    m = members.get(who)
-    if m is None or m.gone is not None:
-        return False
-    b.add(at, "leave", {"group": group, "client": who}, Level.COORDINATOR, evidence)
-    m.gone = at
-    return True
+def _leave_why(c: _ClientLine) -> dict[str, str]:
+    """A consumer's LeaveGroup: why it left (poll_timeout, close, …) and the line that says so."""
+    why = {"cause": str(c.cause)} if c.cause else {}
+    if c.cause_source:
+        why["cause_source"] = c.cause_source
+    return why
 
 
 def _who_rejoins(candidates: list[_Member], alive: list[_Member], count: int,
@@ -887,6 +1022,125 @@ def _client_rejoins(clients: Sequence[Mapping[str, Any]]) -> dict[str, list[tupl
         elif r["kind"] == "consumer_joined" and r.get("member") and client in last:
             out.setdefault(str(r["member"]), []).append(last.pop(client))
     return out
+
+
+#: how long before the coordinator's line a consumer's request may be logged and still be taken
+#: at the consumer's time (beyond: another host's clock)
+_CLIENT_LAG_MS = 1000
+_SYNC_WHATS = ("synced", "sync_failed", "sync_cleared")
+#: the coordinator lines a consumer's line of the same instant comes before
+_CLIENT_FIRST = frozenset({"group_stabilized", "group_assignment_received"})
+#: the lines that move a group to its next phase
+_PHASE_ROWS = frozenset({"group_prepare_rebalance", "group_stabilized", "group_assignment_received",
+                         "group_empty", "group_dead"})
+
+
+@dataclass
+class _ClientLine:
+    """One consumer line that drives a stimulus of its member (or says why one came)."""
+
+    at: int  # wall ms
+    what: str  # synced, sync_failed, sync_cleared, heartbeat, leave, poll_timeout
+    member: str | None  # the member id the line names (None: its client's member then)
+    key: str  # the prefix of its member ids: the client.id, or a static member's group.instance.id
+    stream: str  # the consumer's log file
+    generation: int | None
+    error: str | None
+    cause: str | None
+    row: Mapping[str, Any]
+    cause_source: str | None = None  # the poll-timeout WARN line before its LeaveGroup line
+    used: bool = False
+
+    @property
+    def evidence(self) -> str:
+        return f"{self.row['source']}:{self.row['line']}"
+
+
+#: heartbeat errors that are the coordinator's answer about the member (the coordinator errors
+#: say the request never reached the group: no step of it)
+_HEARTBEAT_ERRORS = frozenset({"REBALANCE_IN_PROGRESS", "UNKNOWN_MEMBER_ID", "ILLEGAL_GENERATION"})
+_SYNC_ERRORS = frozenset({"REBALANCE_IN_PROGRESS", "UNKNOWN_MEMBER_ID", "ILLEGAL_GENERATION"})
+
+
+def _client_what(r: Mapping[str, Any]) -> str | None:
+    """What a consumer line says its member did, or None for a line that drives nothing."""
+    kind, template = r["kind"], str(r.get("template") or "")
+    if kind == "consumer_synced":
+        return "synced"
+    if kind == "consumer_joined":
+        # 0.10-2.6.0 log "Successfully joined group … generation N" once the SyncGroup succeeded
+        # (the join future completes with the sync: AbstractCoordinator.initiateJoinGroup, 2.4.0);
+        # 2.6.1+ log it at the JoinGroup response and "Successfully synced group" at the sync's
+        pre_2_6_1 = template in ("consumer.joined.0_10", "consumer.joined.1_0")
+        if pre_2_6_1 or (not template and not r.get("member")):
+            return "synced"
+        return None
+    if kind == "consumer_sync_failed":
+        if "cleared" in template:  # the sync was answered; the heartbeat thread had reset the generation
+            return "sync_cleared"
+        return "sync_failed" if r.get("error") in _SYNC_ERRORS else None
+    if kind == "consumer_join_failed" and template.startswith("consumer.join_failed.cleared"):
+        # 2.4-2.8 "Generation data was cleared by heartbeat thread …" once the join future (the
+        # SyncGroup's answer) completed: the coordinator had the sync
+        return "sync_cleared"
+    if kind == "consumer_heartbeat_failed":
+        stale = template.endswith(".stale")  # an answer to a request of an older generation (2.6+)
+        return "heartbeat" if r.get("error") in _HEARTBEAT_ERRORS and not stale else None
+    if kind == "consumer_rejoin_requested" and r.get("reason") == "group is already rebalancing":
+        # 3.0+ log a heartbeat's REBALANCE_IN_PROGRESS as requestRejoin("group is already rebalancing")
+        return "heartbeat"
+    if kind == "consumer_poll_timeout":
+        # 2.4-2.8 say it in the LeaveGroup line itself ("Member X sending LeaveGroup request … due
+        # to consumer poll timeout …"); 2.1-2.3 and 3.0+ log a WARN before the LeaveGroup line
+        return "leave" if r.get("member") else "poll_timeout"
+    if kind == "consumer_leave" and not template.startswith("consumer.leave_failed"):
+        return "leave"
+    return None
+
+
+@dataclass
+class _ClientLog:
+    """A group's consumer logs: the lines that drive stimuli, and each log's span (log file,
+    member-id prefix) -> (first, last wall ms, the members its lines name)."""
+
+    lines: list[_ClientLine] = field(default_factory=list)
+    streams: dict[tuple[str, str], tuple[int, int, frozenset[str]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, clients: Sequence[Mapping[str, Any]]) -> _ClientLog:
+        spans: dict[tuple[str, str], tuple[int, int, frozenset[str]]] = {}
+        for r in clients:
+            key = (str(r["source"]), str(r.get("instance_id") or r.get("client_id") or ""))
+            lo, hi, named = spans.get(key, (int(r["at"]), int(r["at"]), frozenset()))
+            spans[key] = (min(lo, int(r["at"])), max(hi, int(r["at"])),
+                          named | {str(r["member"])} if r.get("member") else named)
+        return cls(_client_lines(clients), spans)
+
+
+def _client_lines(clients: Sequence[Mapping[str, Any]]) -> list[_ClientLine]:
+    """The consumer lines that drive their member's stimuli, in time order; a poll timeout is
+    the cause of its consumer's next LeaveGroup line."""
+    out: list[_ClientLine] = []
+    timed_out: dict[tuple[str, str], _ClientLine] = {}
+    for r in clients:
+        what = _client_what(r)
+        key = str(r.get("instance_id") or r.get("client_id") or "")
+        if what is None or not key:
+            continue
+        error = "REBALANCE_IN_PROGRESS" if r["kind"] == "consumer_rejoin_requested" else r.get("error")
+        gen = r.get("generation")
+        c = _ClientLine(int(r["at"]), what, str(r["member"]) if r.get("member") else None, key,
+                        str(r["source"]), None if gen is None else int(gen),
+                        None if error is None else str(error), r.get("cause"), r)
+        if what == "poll_timeout":
+            timed_out[(c.stream, key)] = c
+            continue
+        if what == "leave":
+            cause = timed_out.pop((c.stream, key), None)
+            if cause is not None:
+                c.cause, c.cause_source = "poll_timeout", cause.evidence
+        out.append(c)
+    return sorted(out, key=lambda c: (c.at, c.stream, int(c.row["line"])))
 
 
 def _id_join_rows(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:

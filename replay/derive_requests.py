@@ -53,6 +53,10 @@ class ObservedResponse:
     source: str
     line: int
     raw: str
+    kind: str = "request_completed"  # the line's event kind (a consumer's own line: its response)
+    #: the generation is as logged (a consumer's "Successfully synced group in generation …"):
+    #: compared after the group's offset between the logs' generations and the engine's
+    relative: bool = False
 
 
 def covering(requests: Sequence[Mapping[str, Any]], tail_ms: int) -> tuple[int, int] | None:

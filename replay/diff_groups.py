@@ -28,6 +28,7 @@ from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, prof
 from .config_dumps import config_dumps
 from .derive_groups import (
     BROKER_KEYS,
+    CLIENT_COLUMNS,
     CLIENT_KINDS,
     GROUP_COLUMNS,
     GROUP_KINDS,
@@ -201,7 +202,7 @@ def group_jobs(events: pl.DataFrame, *, groups: set[str] | None = None,
     for scope, group in by_group:
         scopes_of.setdefault(group, set()).add(scope)
     clients: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in rows_of(scoped, CLIENT_KINDS, ("group", "member", "client_id", "generation")):
+    for r in rows_of(scoped, CLIENT_KINDS, CLIENT_COLUMNS):
         group = r.get("group")
         home = scopes_of.get(group or "", set())
         scope = r["scope"] if r["scope"] in home else next(iter(home)) if len(home) == 1 else None
@@ -230,7 +231,8 @@ def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
     expected = _expected(result.effects, case)
     steps, findings = _align(case, expected)
     if case.responses:
-        answered, wrong = _responses(case, result.effects)
+        base = _generation_base([(s.observed, s.expected) for s in steps if s.observed and s.expected])
+        answered, wrong = _responses(case, result.effects, base)
         steps = sorted([*steps, *answered], key=lambda s: (s.at, s.observed.line if s.observed else 0))
         findings = [*findings, *(_with_last_consistent(x, steps, case) for x in wrong)]
     times = tuple(case.wall(e.at) for e in expected if e.state is GroupState.PREPARING_REBALANCE)
@@ -444,15 +446,24 @@ _NEW_GENERATION = frozenset({GroupState.COMPLETING_REBALANCE, GroupState.EMPTY})
 _REQUEST_NAMES = {do: api for api, do in REQUEST_DO.items()}
 
 
-def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], list[Finding]]:
+def _responses(case: GroupCase, effects: Sequence[Effect], base: int = 0) -> tuple[list[Step], list[Finding]]:
     """Each logged response beside the engine's answer to the same request (the n-th request of
     a member and API gets the n-th answer): the first that differs is the finding — the engine
-    and the coordinator part there, and what follows in the request log is a consequence."""
-    observed = {o.evidence: o for o in case.responses}
+    and the coordinator part there, and what follows in the request log is a consequence.  A
+    consumer's own line (a heartbeat's failure, "Successfully synced group in generation N") is
+    the answer to the request it drove; its generation is the logs' (``base`` ahead of the
+    engine's)."""
+    observed = {(o.evidence, o.request): o for o in case.responses}
     # each request's outcome in order: its answer, or None for one Kafka drops unanswered
     answers: dict[tuple[str, str], list[Response | None]] = {}
+    held: dict[str, int | None] = {}  # client -> the generation its last JoinGroup answer handed it
     for e in effects:
+        if isinstance(e, Response) and e.request == "join" and e.error == "NONE":
+            held[e.client] = e.generation
         if isinstance(e, Response) and e.request in _REQUEST_NAMES:
+            if e.request == "sync" and e.generation is None:
+                # a SyncGroup answer carries no generation: the member's is its JoinGroup's
+                e = replace(e, generation=held.get(e.client))
             answers.setdefault((e.client, e.request), []).append(e)
         elif isinstance(e, EngineFinding) and e.name == "request_dropped" and e.client is not None:
             answers.setdefault((e.client, str(e.request)), []).append(None)
@@ -465,32 +476,42 @@ def _responses(case: GroupCase, effects: Sequence[Effect]) -> tuple[list[Step], 
         key = (str(s.fields.get("client")), s.do)
         n = sent[key]
         sent[key] += 1
-        o = observed.get(str(s.doc.get("source"))) if s.doc.get("level") == "request" else None
+        level = s.doc.get("level")
+        o = observed.get((str(s.doc.get("source")), s.do)) if level in ("request", "client") else None
         if o is None:
             continue
         got = answers.get(key, [])
         e = got[n] if n < len(got) else None
         api = _REQUEST_NAMES[s.do]
+        shift = base if o.relative else 0
+        gen = None if e is None or e.generation is None else e.generation + shift
         want = "no answer" if e is None else e.error + (
-            f" (generation {e.generation})" if s.do == "join" and e.error == "NONE" else "")
+            f" (generation {gen})" if s.do in ("join", "sync") and e.error == "NONE" else "")
         seen = o.error + (f" (generation {o.generation})" if o.generation is not None else "")
-        line = Observation(o.at, "request_completed", None, o.generation, None, key[0], None, o.source,
+        line = Observation(o.at, o.kind, None, o.generation, None, key[0], None, o.source,
                            o.line, o.raw, note=f"{api} answered {seen}")
-        if e is not None and e.error == o.error and (o.generation is None or e.generation == o.generation):
+        if e is not None and e.error == o.error and (o.generation is None or gen == o.generation):
             steps.append(Step(o.at, line, None, "ok"))  # the request drove; its answer is the engine's
             continue
+        client = level == "client"
         if e is not None and e.error == o.error:
             kind = FindingKind.GENERATION_MISMATCH
             f._add(kind, Severity.WARNING, o.at, o.at, f"{api} answered {want}", f"answered {seen}",
                    f"The coordinator handed member {key[0]} another generation than the group's logged "
-                   "requests lead to: a join round the request log does not show (a gap in the log, or "
-                   "another coordinator).", [line], member=key[0], request=api)
+                   + ("steps lead to: its consumer's line names a join round the coordinator's lines do not "
+                      "show, or is another member's." if client else
+                      "requests lead to: a join round the request log does not show (a gap in the log, or "
+                      "another coordinator)."), [line], member=key[0], request=api,
+                   expected_generation=gen, observed_generation=o.generation)
         else:
             kind = FindingKind.UNEXPECTED_TRANSITION
             f._add(kind, Severity.WARNING, o.at, o.at, f"{api} answered {want}", f"answered {seen}",
-                   f"Re-running every request the coordinator logged, Kafka's rules answer member {key[0]}'s "
-                   f"{api} differently: the request log misses requests (rotated, or logged at another "
-                   "level), or the broker ran configs other than the assumed ones.", [line],
+                   (f"Re-running the group's logged steps, Kafka's rules answer member {key[0]}'s {api} "
+                    "differently than its consumer logged: a step the logs do not show, another host's "
+                    "clock, or configs other than the assumed ones." if client else
+                    "Re-running every request the coordinator logged, Kafka's rules answer member "
+                    f"{key[0]}'s {api} differently: the request log misses requests (rotated, or logged at "
+                    "another level), or the broker ran configs other than the assumed ones."), [line],
                    member=key[0], request=api)
         steps.append(Step(o.at, line, None, kind.value))
         break

@@ -106,17 +106,21 @@ def test_a_stabilized_count_that_the_joins_do_not_give_is_a_member_count_mismatc
 def test_the_derived_trace_records_where_each_stimulus_comes_from(storm: Path) -> None:
     (replay,) = replay_groups(view.load([str(storm)]))
     records = replay.case.trace.records
-    # the consumers' logs are there too: their "(Re-)joining group" lines time the rejoins
+    # the consumers' logs are there too: their "(Re-)joining group" lines time the rejoins, their
+    # "Successfully synced group" lines the SyncGroups, their LeaveGroup lines the leaves
     assert {r.doc["level"] for r in records} == {"client", "coordinator", "inferred"}
-    rejoin = next(r for r in records if r.doc["level"] == "client")
-    assert rejoin.do == "join" and "/consumer-" in rejoin.doc["source"]  # a consumer log, not server.log
+    rejoin = next(r for r in records if r.doc["level"] == "client" and r.do == "join")
+    assert "/consumer-" in rejoin.doc["source"]  # a consumer log, not server.log
     # every stimulus names the line it rests on (an inferred heartbeat: the line that showed its
     # member), all but the clock's last tick past the end
     assert [r.do for r in records if "source" not in r.doc] == ["tick"]
     leave = next(r for r in records if r.do == "leave")
-    assert leave.doc["level"] == "coordinator" and leave.doc["source"].endswith("server.log:7")
-    # the leave's own lines are never counted as confirming it
-    assert all(s.verdict == "stimulus" for s in replay.steps if s.observed and s.observed.line == 7)
+    assert leave.doc["level"] == "client" and leave.doc["source"].endswith("consumer-slow.log:9")
+    assert leave.doc["cause"] == "poll_timeout" and leave.doc["cause_source"].endswith("consumer-slow.log:8")
+    # a line that drives a stimulus is never counted as confirming it: the coordinator's own
+    # lines of the leave (server.log:7, :8) now only confirm the consumer's
+    assert all(s.verdict == "ok" for s in replay.steps if s.observed and s.observed.line in (7, 8)
+               and s.observed.source.endswith("server.log"))
 
 
 # -- hand-written excerpts ---------------------------------------------------------------------
