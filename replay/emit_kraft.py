@@ -284,8 +284,9 @@ def _data(e: MetadataRecord, before: MetadataRecord | None, log: KraftLog, v: w.
     return d, 0
 
 
-#: the latest production metadata.version level of each release (MetadataVersion: 3.3-IV3 = 7,
-#: 3.4-IV0 = 8, 3.5-IV2 = 11, 3.6-IV2 = 14, 3.7-IV4 = 19, 3.8-IV0 = 20, 3.9-IV0 = 21, 4.0-IV3 = 25)
+#: the latest production metadata.version level of each release (MetadataVersion at 3.7.0 and
+#: 3.9.0-rc3: 3.3-IV3 = 7, 3.4-IV0 = 8, 3.5-IV2 = 11, 3.6-IV2 = 14, 3.7-IV4 = 19, 3.8-IV0 = 20,
+#: 3.9-IV0 = 21; 4.0's 7-25 from a real 4.0 registration line, parsers/catalogue/kraft.py)
 _MAX_METADATA_VERSION = ((4, 0, 25), (3, 9, 21), (3, 8, 20), (3, 7, 19), (3, 6, 14), (3, 5, 11), (3, 4, 8),
                          (3, 3, 7))
 

@@ -125,6 +125,12 @@ controlled shutdown; a session expiry)             resigning, broker id N" to 0.
                                                    broker writes nothing
 =================================================  =================================================
 
+A KRaft run (``emit_kraft.kraft_run``: its effects hold metadata records) writes no LeaderAndIsr
+request line and none of the ZooKeeper controller's: its brokers' lines are the ones above
+(3.3+: a replayed change at the leader epoch the replica holds is "Skipped the become-leader /
+become-follower state change …", ``leader_skipped`` / ``follower_skipped``; 3.0-3.2 log every
+replay as a start), the controller's are ``emit_kraft``'s.
+
 Levels: a line is written when its level reaches the root's (``level``, INFO in Kafka's
 default config) or, for a logger the default config sets lower (or one under it), that logger's:
 ``state.change.logger`` is TRACE up to 2.5, ``kafka.controller`` TRACE in every version
