@@ -17,8 +17,17 @@ are joined in a seed round before the logs begin (named when a later line names 
 ``member-before-logs-N`` for the ones a member count says exist), and the seed leaves the
 group in the state its first line implies.
 
+Where a member's consumer log is here its own lines are the better evidence (level
+``client``): its rejoin at "(Re-)joining group", its SyncGroup at "Successfully synced group in
+generation …" (2.6.1+; before, "Successfully joined group with generation N", logged once the
+sync succeeded) — and none for a follower whose log covers the round and shows none —, a
+heartbeat at each heartbeat failure, its LeaveGroup at "sending LeaveGroup request" (its cause:
+the poll-timeout WARN before it, or a close).  Those lines' answers (a heartbeat's error, a
+sync's generation) are compared with the engine's; inferred heartbeats go on between them.
+
 What each line is used for is recorded: an observation that also drove a stimulus (a leave's
-own line) is never counted as confirming the engine (``Observation.drives``).
+own line where no consumer line drove it) is never counted as confirming the engine
+(``Observation.drives``).
 """
 
 from __future__ import annotations
