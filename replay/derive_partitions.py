@@ -189,6 +189,7 @@ def derive(
     rows = sorted((r for r in kraft_states(rows)
                    if r["kind"] != "leader_and_isr_sent" or r.get("api") in (None, "LeaderAndIsr")),
                   key=lambda r: (r["at"], _rank(r)))
+    rows = _epochs_in_order(rows)
     cases = []
     for life in _lives(rows):
         part: Sequence[Mapping[str, Any]] = life
@@ -240,6 +241,28 @@ def _rank(r: Mapping[str, Any]) -> int:
     if r["kind"] not in CONTROLLER_KINDS:
         return 1
     return 2 if r.get("kraft_isr_only") else 0
+
+
+def _epochs_in_order(rows: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Within one millisecond the lines that state a leader epoch in the order of their epochs
+    (the other lines keep their places): a partition created and its leader failed over in the
+    same millisecond logs epoch 0's lines beside epoch 2's, and the order the files give them is
+    no evidence of which came first — while a later epoch never precedes an earlier one."""
+    out = list(rows)
+    i = 0
+    while i < len(out):
+        j = i
+        while j < len(out) and out[j]["at"] == out[i]["at"]:
+            j += 1
+        places = [k for k in range(i, j)
+                  if out[k]["kind"] in _STARTS and out[k].get("leader_epoch") is not None]
+        starts = [out[k] for k in places]
+        ordered = sorted(starts, key=lambda r: int(r["leader_epoch"]))
+        if ordered != starts:
+            for k, r in zip(places, ordered, strict=True):
+                out[k] = r
+        i = j
+    return out
 
 
 def _lives(rows: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
@@ -352,10 +375,14 @@ def _derive(
             level,
             _ev(r),
         )
-        if leader != st.leader and st.leader is not None:
+        moved = leader != st.leader and st.leader is not None
+        if moved:
             st.follower_leo[st.leader] = st.leader_leo
             st.leader_leo = st.follower_leo.get(leader, st.leader_leo)  # a new leader's log is its own
-            st.caught_at.update({f: at for f in isr})  # a new leader counts its ISR caught up from now
+        if moved or (epoch != st.epoch and profile.has(Switch.CAUGHT_UP_BY_PREVIOUS_FETCH)):
+            # a new leader counts its ISR caught up from now; from 0.10.2 a leader staying on
+            # at a new epoch too (Partition.makeLeader resets its followers)
+            st.caught_at.update({f: at for f in isr})
         if epoch != st.epoch:
             st.fetching = set()  # every follower of a new epoch truncates first
         st.leader, st.epoch, st.isr = leader, epoch, isr
@@ -397,7 +424,13 @@ def _derive(
         if at - since <= lag:
             who = max(gone, key=lambda g: st.caught_at.get(g, 0))
             early[(str(r["source"]), int(r["line"]))] = (who, since, lag, at)
+        # endOffset -1: the leader holds no offset for it (it has not fetched since this leader
+        # took over: Replica's state starts at -1), so no fetch of its stands before the line
+        unfetched = {int(o["broker"]) for o in _details(r).get("out_of_sync") or ()
+                     if o.get("broker") is not None and (o.get("end_offset") or 0) < 0}
         for g in gone:
+            if g in unfetched:
+                continue
             end = ends.get(g, st.follower_leo.get(g, st.leader_leo))
             if end <= st.leader_leo:
                 b.add(stale, "fetch", {**tp, "replica": g, "offset": end}, Level.INFERRED, _ev(r))

@@ -216,7 +216,7 @@ def _align(
             continue
         e = _match(o, expected)
         verdict = "stimulus" if o.drives else "ok"
-        if e is None and o.drives and o.at <= case.first_at:
+        if e is None and o.at <= case.first_at and (o.drives or _states_seed(o, case)):
             steps.append(PartitionStep(o.at, o, None, "seed: the state the re-run starts from"))
             continue
         if e is None:
@@ -263,6 +263,16 @@ def _next_offset(case: PartitionCase, expected: Sequence[PartitionExpected],
         if x.zk_version is not None and (e := _match(x, expected)) is not None and e.zk_version is not None:
             return x.zk_version - e.zk_version
     return None
+
+
+def _states_seed(o: PartitionObservation, case: PartitionCase) -> bool:
+    """A line of the first instant that states the leader epoch the re-run is seeded with (a
+    partition created and failed over in one millisecond logs its first epoch beside the next)."""
+    first = case.trace.records[0] if case.trace.records else None
+    if first is None or first.do != "create_partition" or o.leader_epoch is None:
+        return False
+    seeded = first.fields
+    return o.leader_epoch == seeded.get("leader_epoch") and o.leader in (None, seeded.get("leader"))
 
 
 def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> PartitionExpected | None:

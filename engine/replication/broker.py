@@ -226,10 +226,10 @@ class Broker:
         self.controller_epoch = controller_epoch
         p = self.host(tp)
         known = p.state
-        if known is not None and (state.zk_version <= known.zk_version if kraft
+        if known is not None and (state.zk_version < known.zk_version if kraft
                                   else state.leader_epoch <= known.leader_epoch):
             # ignored: ZooKeeper mode, the leader epoch is not higher; KRaft, the metadata log
-            # replays every change, and one at or below the partition epoch known is old news
+            # replays every change, and one below the partition epoch known is old news
             return E.STALE_CONTROLLER_EPOCH
         if self.id not in state.replicas:
             return E.UNKNOWN_TOPIC_OR_PARTITION
@@ -249,6 +249,12 @@ class Broker:
             controller, controller_epoch, state, is_new, p.log.leo, p.log.hw,
             known.leader_epoch if known is not None else -1, known.leader if known is not None else None,
             was_leader, was_leader and len(state.isr) < self.config.int("min.insync.replicas"))
+        if kraft and known is not None and state.zk_version == known.zk_version:
+            # the record of a change this broker has applied already (a leader's own AlterPartition,
+            # answered before the record reached it): makeLeader / makeFollower run again, change
+            # nothing and log that they skipped it (3.3+; 3.0-3.2 log the start line again)
+            self.hooks.note(LeaderKept(now, tp[0], tp[1], self.id, applied))
+            return E.NONE
         if state.leader == self.id:
             if not p.make_leader(state, now):
                 return E.STALE_CONTROLLER_EPOCH

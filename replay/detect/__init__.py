@@ -113,15 +113,17 @@ def of_kinds(events: pl.DataFrame, kinds: Sequence[str]) -> pl.DataFrame:
 def with_scope(events: pl.DataFrame) -> pl.DataFrame:
     """``scope``: the cluster a row belongs to.  Its cluster id where known; else the one
     cluster id known for other files of its folder (rotated files that do not repeat it);
-    else ``logs in <folder>`` (a ``broker-N`` or ``zookeeper`` folder counts as its parent's),
+    else ``logs in <folder>`` (a ``broker-N``, ``controller-N``, ``zookeeper`` or ``kraft`` folder
+    — a node's own, or where its state dump lies — counts as its parent's),
     so that a pile of unrelated log sets does not mix their brokers 0 and their topics named
     "test".  Worked out once per (source, cluster) pair, then joined onto the rows."""
     if "scope" in events.columns:
         return events
     pairs = events.select("source", "cluster").unique()
-    # a broker's or ZooKeeper's own folder (broker-1/, broker=1/, zookeeper/) is its cluster's
+    # a node's own folder (broker-1/, broker=1/, controller-3000/, zookeeper/) or its state dump's
+    # (kraft/) is its cluster's
     folder = pl.col("source").str.replace(r"[/\\][^/\\]*$", "").str.replace(
-        r"[/\\](?:broker[-=_]?\d+|zookeeper|zk)$", ""
+        r"[/\\](?:(?:broker|controller)[-=_]?\d+|zookeeper|zk|kraft)$", ""
     ).alias("_folder")
     pairs = pairs.with_columns(folder)
     known = (
