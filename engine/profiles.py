@@ -488,13 +488,21 @@ def profile(name: str | None = None) -> Profile:
     """The profile for a Kafka version: the named one, or the newest at or below it."""
     if name is None:
         return PROFILES[DEFAULT_PROFILE]
+    if name in _BY_NAME:  # every engine run asks again (check: thousands of runs)
+        return _BY_NAME[name]
     version = parse_version(name)
     oldest = PROFILES[PROFILE_NAMES[0]]
     if version < oldest.version:
         raise ValueError(f"Kafka {name.strip()} is older than the oldest profile, {oldest.name}: the engine "
                          f"models the group coordinator and replication from {oldest.name} on. "
                          f"Use one of: {', '.join(PROFILE_NAMES)}.")
-    return max((p for p in PROFILES.values() if p.version <= version), key=lambda p: p.version)
+    found = max((p for p in PROFILES.values() if p.version <= version), key=lambda p: p.version)
+    _BY_NAME[name] = found
+    return found
+
+
+#: ``profile``'s answers so far (``PROFILES`` never changes)
+_BY_NAME: dict[str, Profile] = {}
 
 
 # --- documentation (docs/profiles.md) ---------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -219,15 +220,29 @@ def group_jobs(events: pl.DataFrame, *, groups: set[str] | None = None,
     return out
 
 
+@cache
+def _expiries_logged(profile_name: str) -> bool:
+    """Whether the coordinator of ``profile_name``'s release logs a member's expiry at INFO."""
+    return logs_at("member_failed", kafka_version(profile(profile_name)))
+
+
+def _levels(records: Sequence[Any]) -> dict[str, int]:
+    """The records by evidence level (``str`` of each ``level``, in order of first appearance)."""
+    out: dict[str, int] = {}
+    for level, n in Counter([r.doc.get("level") for r in records]).items():
+        key = str(level)
+        out[key] = out.get(key, 0) + n
+    return out
+
+
 def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
-    levels = Counter(str(s.doc.get("level")) for s in case.trace.records)
     if case.opaque is not None:
         steps, findings = _observed_only(case)
         return GroupReplay(case, tuple(steps), tuple(findings), 0, 0, None, {})
     try:
         result = run_trace(case.trace, overrides)
     except RunError as e:
-        return GroupReplay(case, (), (), 0, len(case.trace.records), str(e), dict(levels))
+        return GroupReplay(case, (), (), 0, len(case.trace.records), str(e), _levels(case.trace.records))
     expected = _expected(result.effects, case)
     steps, findings = _align(case, expected)
     if case.responses:
@@ -237,7 +252,7 @@ def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
         findings = [*findings, *(_with_last_consistent(x, steps, case) for x in wrong)]
     times = tuple(case.wall(e.at) for e in expected if e.state is GroupState.PREPARING_REBALANCE)
     return GroupReplay(case, tuple(steps), tuple(findings), len(times), len(case.trace.records), None,
-                       dict(sorted(levels.items())), times)
+                       dict(sorted(_levels(case.trace.records).items())), times)
 
 
 def _expected(effects: Sequence[Effect], case: GroupCase) -> list[Expected]:
@@ -373,7 +388,7 @@ def _align(case: GroupCase, expected: list[Expected]) -> tuple[list[Step], list[
         f.missing(e, before, after)
         missing_between.append((before.at if before else e.at, after.at))
         steps.append(Step(e.at, None, e, FindingKind.MISSING_TRANSITION.value))
-    expiries_logged = logs_at("member_failed", kafka_version(profile(case.trace.header.profile)))
+    expiries_logged = _expiries_logged(case.trace.header.profile)
     for e in r_exp:
         if _removal_class(e.removal) == "expired" and e.at <= end - MATCH_WINDOW_MS and expiries_logged:
             f.missing_removal(e, obs_states)

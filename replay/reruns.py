@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 #: worker processes for the re-runs (``KAFKA_FORENSICS_WORKERS`` overrides; 1 = none)
 WORKERS = 2
 #: fewer derived rows than this are re-run in this process: a fork and the results' pickling
-#: cost more than they save (the benchmark's 200 MB log has about 600,000)
-MIN_ROWS = 20_000
+#: cost more than they save (about 0.2 ms of re-run per row: the benchmark's 200 MB log has
+#: 38,000, 7 s of CPU)
+MIN_ROWS = 5_000
 
 
 @dataclass(frozen=True)
@@ -114,17 +115,24 @@ _PARTS = ("groups", "partitions")
 _FORKED: dict[str, list[Any]] | None = None
 
 
+#: a worker's re-runs, kept: it exits without freeing them, which costs less than freeing them
+_KEPT: list[Any] = []
+
+
 def _run_forked(part: str, i: int) -> list[Rerun]:
     assert _FORKED is not None
-    return _run(_FORKED[part][i])
+    return _run(_FORKED[part][i], _KEPT)
 
 
-def _run(job: Any) -> list[Rerun]:
+def _run(job: Any, keep: list[Any] | None = None) -> list[Rerun]:
     from .diff_groups import GroupJob
 
+    replays = job.replays()
+    if keep is not None:
+        keep.append(replays)
     if isinstance(job, GroupJob):
-        return [Rerun(r.case.scope, r.case.group, r.case.request_log, r.findings) for r in job.replays()]
-    return [Rerun(r.case.scope, r.case.name, False, r.findings) for r in job.replays()]
+        return [Rerun(r.case.scope, r.case.group, r.case.request_log, r.findings) for r in replays]
+    return [Rerun(r.case.scope, r.case.name, False, r.findings) for r in replays]
 
 
 def workers(rows: int) -> int:

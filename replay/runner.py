@@ -48,6 +48,12 @@ from .trace import Expectation, Stimulus, Trace
 #: the alias of requests a record sends without a client (an admin tool's)
 ADMIN = "admin"
 
+#: the responses whose member id and generation the Java client keeps (``_learn``)
+_LEARNED_FROM = frozenset({RequestKind.JOIN.value, RequestKind.SYNC.value, RequestKind.HEARTBEAT.value,
+                           RequestKind.COMMIT.value})
+_JOIN = RequestKind.JOIN.value
+
+
 class RunError(Exception):
     """The trace cannot run (a sentence naming the line)."""
 
@@ -147,36 +153,42 @@ class Runner:
 
     def _observe(self, effects: Sequence[Effect]) -> None:
         """Bind aliases and keep responses, in the order the effects happened."""
+        if not effects:  # most steps of a derived trace: a clock move that fired nothing
+            return
         if self.replication is not None:
             for effect in effects:
                 self.replication.observe(effect)
+        clients, responses, answered = self.clients, self.responses, self.answered
         for effect in effects:
-            if isinstance(effect, MemberAdded) and effect.client in self.clients:
-                self.clients[effect.client].member_id = effect.member_id
+            if isinstance(effect, MemberAdded) and effect.client in clients:
+                clients[effect.client].member_id = effect.member_id
             elif isinstance(effect, Response):
                 key = (effect.client, effect.request)
-                self.responses.setdefault(key, []).append(effect)
-                self.answered[key] = self.answered.get(key, 0) + 1
-                if effect.client in self.clients:
-                    self._learn(self.clients[effect.client], effect)
+                responses.setdefault(key, []).append(effect)
+                answered[key] = answered.get(key, 0) + 1
+                if effect.client in clients:
+                    self._learn(clients[effect.client], effect)
 
     @staticmethod
     def _learn(alias: ClientAlias, response: Response) -> None:
-        if response.request not in (RequestKind.JOIN.value, RequestKind.SYNC.value,
-                                    RequestKind.HEARTBEAT.value, RequestKind.COMMIT.value):
+        request = response.request
+        if request not in _LEARNED_FROM:
             return
-        if response.error == "UNKNOWN_MEMBER_ID":
+        error = response.error
+        if error == "UNKNOWN_MEMBER_ID":
             alias.member_id, alias.generation = "", -1
-        elif response.request == RequestKind.JOIN.value and response.error in ("NONE", "MEMBER_ID_REQUIRED"):
+        elif request == _JOIN and error in ("NONE", "MEMBER_ID_REQUIRED"):
             if response.member_id:
                 alias.member_id = response.member_id
-            if response.error == "NONE" and response.generation is not None:
+            if error == "NONE" and response.generation is not None:
                 alias.generation = response.generation
 
     # -- stimuli ----------------------------------------------------------------------------
 
     def _stimulate(self, record: Stimulus) -> list[Effect]:
-        f = dict(record.fields)
+        # a trace file's fields are a FrozenMap, read faster as a dict; a derived trace's are
+        # one already (nothing below changes them)
+        f = record.fields if type(record.fields) is dict else dict(record.fields)
         do = record.do
         cluster = self.cluster
         if do == "tick":
