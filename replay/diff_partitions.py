@@ -285,9 +285,9 @@ def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> Pa
         want = sorted(o.isr or ())
         return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch
                             and sorted(e.isr) == want and e.cause != "proposal"]) or _current(expected, o)
-    if o.kind in _LEADER_KINDS:
-        return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch]) \
-            or _current(expected, o)
+    if o.kind in _LEADER_KINDS:  # a leader's state as decided, not a leader's later ISR change
+        return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch
+                            and e.cause not in _ISR_CAUSES]) or _current(expected, o)
     if o.kind == "follower_epoch_start":
         return _current(expected, o)
     return None
@@ -306,7 +306,15 @@ def _current(expected: Sequence[PartitionExpected], o: PartitionObservation) -> 
         return None
     if o.leader is not None and now.leader != o.leader:
         return None
-    return now
+    # the ISR changes its leader made since, in that epoch, leave the ISR and version in force (a
+    # controller re-sending the state to a broker that started prints them)
+    since = [e for e in expected if now.at <= e.at <= o.at and e.cause in ("shrink", "expand")
+             and e.leader == now.leader and e.leader_epoch == now.leader_epoch]
+    return max(since, key=lambda e: e.at, default=now)
+
+
+#: the engine's changes that are a leader's ISR change (or its proposal), not a decision of leadership
+_ISR_CAUSES = frozenset({"shrink", "expand", "proposal"})
 
 
 def _state_at(expected: Sequence[PartitionExpected], at: int) -> PartitionExpected | None:
