@@ -139,6 +139,8 @@ def with_scope(events: pl.DataFrame) -> pl.DataFrame:
         pl.lit("logs in ") + pl.col("_folder"),
     )
     pairs = pairs.select("source", "cluster", scope.alias("scope"))
+    if pairs.height == 1:  # one file, or one cluster's: the same scope on every row, without a join
+        return events.with_columns(pl.lit(pairs.item(0, "scope"), dtype=pl.String).alias("scope"))
     return events.join(pairs, on=["source", "cluster"], how="left", nulls_equal=True, maintain_order="left")
 
 
