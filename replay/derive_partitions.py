@@ -488,6 +488,13 @@ def _derive(
                 st.isr, st.epoch = isr, int(epoch)
                 obs(r, at, drives=True, isr=isr)
                 continue
+            if kind == "leader_and_isr_sent" and r is not seed and leader == st.leader and epoch == st.epoch:
+                # the controller re-sending the state it holds at the same leader epoch (to a broker
+                # that started, after a failover): no write — in ZooKeeper mode each decision of the
+                # controller's bumps the leader epoch — and its ISR and version are its cache's, which
+                # before 2.7 lags the leader's own writes until an ISR-change notification
+                obs(r, at, isr=isr)
+                continue
             key = (leader, int(epoch), tuple(sorted(isr)))
             if key in decided or (
                 leader == st.leader and epoch == st.epoch and sorted(isr) == sorted(st.isr) and r is not seed

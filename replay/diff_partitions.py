@@ -233,6 +233,12 @@ def _align(
                 parted = f"the engine and the logs parted at {o.source}:{o.line}"
             steps.append(PartitionStep(o.at, o, None, verdict))
             continue
+        if o.kind == "leader_and_isr_sent" and not o.drives and o.zk_version is not None \
+                and e.zk_version is not None and base is not None and o.zk_version < e.zk_version + base:
+            # a re-sent state from the controller's cache, older than the leader's own writes
+            steps.append(PartitionStep(o.at, o, e, "ok: the controller's cached state, before the leader's "
+                                                   "own ISR writes reached it"))
+            continue
         if o.zk_version is not None and e.zk_version is not None:
             offset, odd = o.zk_version - e.zk_version, False
             if base is None:

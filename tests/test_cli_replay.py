@@ -46,16 +46,22 @@ def test_each_logged_step_is_shown_beside_the_engine_s(storm: Path) -> None:
     stabilized = [r for r in rows if r["logged"] and r["logged"]["kind"] == "group_stabilized"]
     assert all(r["engine"]["state"] == "CompletingRebalance" for r in stabilized)
     assert [r["engine"]["generation"] for r in stabilized] == list(range(1, len(stabilized) + 1))
-    # the leave's own line drove the engine: it is a stimulus, never a confirmation
-    leaves = [r for r in rows if r["logged"] and r["logged"]["state"] is None]
-    assert leaves and all(r["verdict"] == "stimulus" for r in leaves)
+    # each leave was driven by the slow consumer's own "sending LeaveGroup request" line (level
+    # client): the coordinator's "has left" lines only confirm it, and each does
+    leaves = [r for r in rows if r["logged"] and r["logged"]["kind"] == "group_prepare_rebalance"
+              and r["logged"]["state"] is None]
+    assert len(leaves) == 4 and all(r["verdict"] == "ok" and r["engine"] for r in leaves)
 
 
 def test_until_stops_at_a_time_and_says_where_the_engine_is(storm: Path) -> None:
     r = cli("replay", str(storm), "--group", "billing", "--until", "2024-01-01T00:00:50Z")
     assert r.returncode == 0, r.stderr
     assert "the engine's group is: Stable gen 2, 2 members" in " ".join(r.stdout.split())
-    assert len(steps(str(storm), "--group", "billing", "--until", "2024-01-01T00:00:50Z")) == 7
+    shown = steps(str(storm), "--group", "billing", "--until", "2024-01-01T00:00:50Z")
+    # the coordinator's 7 lines up to then, and beside them the consumers' own (synced, rejoining)
+    assert sum(r["logged"]["kind"].startswith("group_") for r in shown) == 7
+    assert {r["logged"]["kind"] for r in shown if not r["logged"]["kind"].startswith("group_")} == {
+        "consumer_synced", "consumer_rejoin_requested"}
 
 
 def test_a_longer_poll_interval_would_have_prevented_the_storm(storm: Path) -> None:
