@@ -107,9 +107,12 @@ class QuorumController:
         self.cache: dict[TopicPartition, LeaderAndIsr] = {}
         self.offline: set[TopicPartition] = set()
         self._offset = 0  # the next metadata offset (the log's bootstrap records come first)
-        self._flags = (profile.has(Switch.KRAFT_REGISTRATION_CHANGE_RECORD),
-                       profile.has(Switch.KRAFT_ISR_SHRINK_KEEPS_LEADER_EPOCH),
-                       profile.has(Switch.KRAFT_UNCLEAN_ELECTION_CONFIG))
+        #: KIP-841 (3.3): BrokerRegistrationChangeRecord, and controlled shutdown marks a broker inactive
+        self._kip_841 = profile.has(Switch.KRAFT_REGISTRATION_CHANGE_RECORD)
+        #: KAFKA-15021 (3.6): a shrink keeps the leader epoch
+        self._shrink_keeps_epoch = profile.has(Switch.KRAFT_ISR_SHRINK_KEEPS_LEADER_EPOCH)
+        #: KAFKA-12670 (3.9): unclean.leader.election.enable honoured
+        self._unclean_config = profile.has(Switch.KRAFT_UNCLEAN_ELECTION_CONFIG)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -119,7 +122,7 @@ class QuorumController:
 
     def eligible(self) -> set[int]:
         """``ClusterControlManager.isActive``: unfenced and (3.3+) not in controlled shutdown."""
-        if not self._flags[0]:
+        if not self._kip_841:
             return set(self.live)
         return set(self.live) - self.shutting_down
 
@@ -128,7 +131,7 @@ class QuorumController:
 
     def _unclean_enabled(self) -> bool:
         """Whether the controller itself elects uncleanly: only from 3.9 (KAFKA-12670)."""
-        return self._flags[2] and self.config.bool("unclean.leader.election.enable", False)
+        return self._unclean_config and self.config.bool("unclean.leader.election.enable", False)
 
     # -- the metadata log -------------------------------------------------------------------
 
@@ -147,7 +150,7 @@ class QuorumController:
     def _broker_record(self, broker: int, *, fenced: bool | None = None,
                        shutdown: bool | None = None) -> None:
         epoch = self.registered.get(broker)
-        if self._flags[0]:
+        if self._kip_841:
             self._append("BrokerRegistrationChangeRecord", broker=broker, broker_epoch=epoch, fenced=fenced,
                          in_controlled_shutdown=shutdown)
         elif fenced is not None:  # 3.0-3.2: no record marks a controlled shutdown
@@ -195,7 +198,7 @@ class QuorumController:
         elif recovered:
             recovery = LeaderRecoveryState.RECOVERED
         shrunk = not set(state.isr) <= set(target)
-        bump = leader != state.leader or (shrunk and not self._flags[1])
+        bump = leader != state.leader or (shrunk and not self._shrink_keeps_epoch)
         if not bump and target == state.isr and recovery is state.leader_recovery_state:
             return None
         new = replace(state, leader=leader, isr=target, leader_recovery_state=recovery,
@@ -319,7 +322,7 @@ class QuorumController:
         """``areSomePartitionsLeaderless`` (3.9+): what makes the controller schedule
         ``maybeElectUncleanLeaders`` — whatever ``unclean.leader.election.enable`` says now; the
         task reads the config when it runs."""
-        return self._flags[2] and any(s.leader == NO_LEADER for s in self.cache.values())
+        return self._unclean_config and any(s.leader == NO_LEADER for s in self.cache.values())
 
     def elect_unclean_leaders(self) -> list[TopicPartition]:
         """``maybeElectUncleanLeaders`` (3.9+): leaderless partitions, uncleanly where need be."""
@@ -379,7 +382,7 @@ class QuorumController:
             return []
         if broker not in self.shutting_down:
             self.shutting_down.add(broker)
-            if self._flags[0]:
+            if self._kip_841:
                 self._broker_record(broker, shutdown=True)
         self._with_broker(broker, remove=True, cause="shrink", how="controlled_shutdown")
         return []
