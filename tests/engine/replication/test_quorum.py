@@ -23,18 +23,19 @@ from kafka_forensics.engine.replication.quorum import (
     kraft_mode,
 )
 from kafka_forensics.engine.replication.stimuli import (
-    Append,
     BrokerFail,
     BrokerShutdown,
     BrokerStart,
     CreatePartition,
-    Elect,
     Fetch,
     RunTask,
     ZkSessionExpire,
 )
 from kafka_forensics.engine.replication.world import AUTO_REBALANCE, ReplicationWorld
 from kafka_forensics.engine.timers import TimerMode, TimerQueue
+
+from .test_world import play as play_world
+from .test_world import step
 
 TP = ("foo", 0)
 E = ErrorCode
@@ -361,56 +362,24 @@ def test_the_controller_node_is_the_first_of_controller_quorum_voters() -> None:
 
 # -- properties over random KRaft traces ---------------------------------------------------------
 
-BROKERS = (1, 2, 3)
-TPS = (("t", 0), ("t", 1))
 STATE_INVARIANTS = {"leader_not_in_isr", "isr_outside_replicas", "hw_outside_log", "weak_isr", "strong_isr",
                     "invalid_high_watermark", "hw_decreased", "leader_epoch_decreased",
                     "zk_version_not_incremented"}
 KRAFT_PROFILES = st.sampled_from((("4.0", {}), ("3.5", KRAFT)))
-
-step = st.one_of(
-    st.tuples(st.just("append"), st.sampled_from(TPS), st.integers(1, 4), st.sampled_from((-1, 1, 0))),
-    st.tuples(st.just("fetch"), st.sampled_from(TPS), st.sampled_from(BROKERS)),
-    st.tuples(st.just("tick"), st.integers(1, 20_000)),
-    st.tuples(st.sampled_from(("fail", "start", "shutdown")), st.sampled_from(BROKERS)),
-    st.tuples(st.just("preferred"), st.sampled_from(TPS)),
-)
+#: the ZooKeeper-mode property tests' random steps and driver (test_world), less the ZooKeeper
+#: session expiry a KRaft cluster has not got
+kraft_step = step.filter(lambda s: s[0] != "expire")
 
 
 def play(version: str, config: dict[str, object], steps: list[tuple]) -> list[Effect]:
-    p = profile(version)
-    effects: list[Effect] = []
-    w = ReplicationWorld(p, Config(p, dict(config)), TimerQueue(TimerMode.REALTIME), effects.append)
-    assert w.kraft
-    for tp in TPS:
-        w.handle(CreatePartition(tp, BROKERS[tp[1]:] + BROKERS[:tp[1]]))
-    now = 0
-    for s in steps:
-        kind = s[0]
-        b = w.brokers.get(s[-1]) if isinstance(s[-1], int) else None
-        if kind == "append":
-            w.handle(Append(s[1], s[2], s[3], f"acks{s[3]}"))
-        elif kind == "fetch":
-            w.handle(Fetch(s[1], s[2], w.brokers[s[2]].replicas[s[1]].log.leo))
-        elif kind == "tick":
-            now += s[1]
-            w.advance_to(now)
-        elif kind == "fail" and b is not None and b.alive:
-            w.handle(BrokerFail(b.id))
-        elif kind == "shutdown" and b is not None and b.alive:
-            w.handle(BrokerShutdown(b.id))
-        elif kind == "start":
-            w.handle(BrokerStart(s[1]))
-        elif kind == "preferred":
-            w.handle(Elect(s[1], "preferred"))
-    return effects
+    return play_world(version, steps, **config)
 
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
-@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+@given(st.lists(kraft_step, max_size=40), KRAFT_PROFILES)
 def test_the_same_kraft_trace_gives_the_same_effects(steps: list[tuple],
                                                      kraft: tuple[str, dict[str, object]]) -> None:
     version, config = kraft
@@ -419,7 +388,7 @@ def test_the_same_kraft_trace_gives_the_same_effects(steps: list[tuple],
 
 
 @SETTINGS
-@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+@given(st.lists(kraft_step, max_size=40), KRAFT_PROFILES)
 def test_the_invariants_hold_under_clean_elections_in_kraft_mode(steps: list[tuple],
                                                                  kraft: tuple[str, dict[str, object]]) -> None:
     version, config = kraft
@@ -430,7 +399,7 @@ def test_the_invariants_hold_under_clean_elections_in_kraft_mode(steps: list[tup
 
 
 @SETTINGS
-@given(st.lists(step, max_size=40), KRAFT_PROFILES)
+@given(st.lists(kraft_step, max_size=40), KRAFT_PROFILES)
 def test_every_partition_record_bumps_the_partition_epoch_by_one(steps: list[tuple],
                                                                  kraft: tuple[str, dict[str, object]]) -> None:
     # PartitionRegistration.merge: partitionEpoch + 1 for every PartitionChangeRecord; offsets dense
