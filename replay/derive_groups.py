@@ -680,6 +680,17 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             m = new_member(who, at)
             join(m, at, Level.INFERRED, ev(r), required=True)
             m.pending = True
+        if kind == "group_member_left" and who and known and members[who].pending \
+                and not _details(r).get("pending"):
+            # it left as a member, not as "Pending member …": its join with its id came first,
+            # inside the join phase, where it logs nothing — at once after its id line, as for a
+            # member the phase's end shows (a new member: it may have extended the initial
+            # rebalance delay from its period on)
+            m = members[who]
+            when = m.tentative if m.tentative is not None else at
+            join(m, when, Level.INFERRED, ev(r))
+            m.pending, m.joined, m.tentative = False, when, None
+            round_joined.add(who)
         if kind == "group_member_left":
             if who:
                 left = leave(who, at, ev(r), previous)
