@@ -80,7 +80,6 @@ PARTITION_COLUMNS = (
 REPLICATION_KEYS = ("replica.lag.time.max.ms",)
 #: a KRaft controller's metadata record (the re-run reads its partition records)
 KRAFT_RECORD = "kraft_metadata_record"
-_KRAFT_PARTITION_TYPES = frozenset({"PARTITION_RECORD", "PARTITION_CHANGE_RECORD"})
 #: the controller's lines
 CONTROLLER_KINDS = frozenset({"leader_and_isr_sent", "partition_state_change", KRAFT_RECORD})
 #: lines that state the partition's leader epoch as decided
