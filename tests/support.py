@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -90,3 +91,20 @@ class FieldCases:
 
     def specifies(self, *templates: str) -> None:
         self.specified.update(templates)
+
+
+def edit_line(path: Path, needle: str, new: str | None, nth: int | None = None) -> int:
+    """Replace ``needle`` in (or, with None, drop) the line of ``path`` that contains it — the only
+    one, or the ``nth`` of several; its 1-based number (a fault injected into a log)."""
+    lines = path.read_text().splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if needle in line]
+    if nth is None:
+        (i,) = hits
+    else:
+        i = hits[nth]
+    if new is None:
+        del lines[i]
+    else:
+        lines[i] = lines[i].replace(needle, new)
+    path.write_text("".join(lines))
+    return i + 1

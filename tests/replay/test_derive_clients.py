@@ -29,6 +29,8 @@ from kafka_forensics.replay.emit import emit_logs
 from kafka_forensics.replay.findings import FindingKind
 from kafka_forensics.replay.simulate import simulate
 
+from ..support import edit_line
+
 REPO = Path(__file__).resolve().parents[2]
 STORM = REPO / "examples" / "incidents" / "poll-timeout-rebalance-storm.3.5.jsonl"
 VERSIONS = ("2.4", "2.8", "3.5", "3.9")
@@ -51,18 +53,6 @@ def replay(logs: Path):
     (r,) = replay_groups(view.load([str(logs)]))
     assert r.error is None
     return r
-
-
-def edit(path: Path, needle: str, new: str | None, nth: int = 0) -> int:
-    """Replace (or, with None, drop) the ``nth`` line containing ``needle``; its 1-based number."""
-    lines = path.read_text().splitlines(keepends=True)
-    i = [i for i, line in enumerate(lines) if needle in line][nth]
-    if new is None:
-        del lines[i]
-    else:
-        lines[i] = lines[i].replace(needle, new)
-    path.write_text("".join(lines))
-    return i + 1
 
 
 @pytest.mark.parametrize("profile", VERSIONS)
@@ -127,7 +117,7 @@ def test_a_heartbeat_failure_is_a_heartbeat_answered_with_its_error(tmp_path: Pa
 
 def test_a_changed_generation_in_a_synced_line_is_a_generation_mismatch(tmp_path: Path) -> None:
     logs = storm_logs(tmp_path, "3.5")
-    line = edit(logs / "consumer-a.log", "Successfully synced group in generation Generation{generationId=4,",
+    line = edit_line(logs / "consumer-a.log", "Successfully synced group in generation Generation{generationId=4,",
                 "Successfully synced group in generation Generation{generationId=7,")
     (f,) = replay(logs).findings
     assert f.kind is FindingKind.GENERATION_MISMATCH and f.details["request"] == "SyncGroup"
@@ -139,7 +129,7 @@ def test_a_changed_heartbeat_error_is_an_unexpected_answer(tmp_path: Path) -> No
     # 2.4: "… since group is rebalancing" made "… since generation 2 is not current"
     # (ILLEGAL_GENERATION): the engine answers REBALANCE_IN_PROGRESS there
     logs = storm_logs(tmp_path, "2.4")
-    line = edit(logs / "consumer-a.log", "Attempt to heartbeat failed since group is rebalancing",
+    line = edit_line(logs / "consumer-a.log", "Attempt to heartbeat failed since group is rebalancing",
                 "Attempt to heartbeat failed since generation 2 is not current", nth=1)
     (f,) = replay(logs).findings
     assert f.kind is FindingKind.UNEXPECTED_TRANSITION and f.details["request"] == "Heartbeat"

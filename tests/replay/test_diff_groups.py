@@ -22,6 +22,8 @@ from kafka_forensics.replay.emit import emit_logs
 from kafka_forensics.replay.findings import FindingKind
 from kafka_forensics.replay.simulate import simulate
 
+from ..support import edit_line
+
 REPO = Path(__file__).resolve().parents[2]
 STORM = REPO / "examples" / "incidents" / "poll-timeout-rebalance-storm.3.5.jsonl"
 REAL = REPO.parent / "shared" / "corpus" / "real"
@@ -40,18 +42,6 @@ def storm(tmp_path: Path) -> Path:
 
 def server_log(logs: Path) -> Path:
     return logs / "broker-0" / "server.log"
-
-
-def edit(path: Path, needle: str, new: str | None) -> int:
-    """Replace (or, with None, drop) the one line containing ``needle``; its 1-based number."""
-    lines = path.read_text().splitlines(keepends=True)
-    (i,) = [i for i, line in enumerate(lines) if needle in line]
-    if new is None:
-        del lines[i]
-    else:
-        lines[i] = lines[i].replace(needle, new)
-    path.write_text("".join(lines))
-    return i + 1
 
 
 def findings(logs: Path) -> list:
@@ -74,7 +64,7 @@ def test_untouched_storm_logs_re_run_without_a_difference(storm: Path) -> None:
 def test_a_dropped_stabilized_line_is_a_missing_transition(storm: Path) -> None:
     """The coordinator always logs "Stabilized group … generation N": without it, the join
     phase the next line (the leader's assignment) presupposes is missing."""
-    line = edit(server_log(storm), "Stabilized group billing generation 4 ", None)
+    line = edit_line(server_log(storm), "Stabilized group billing generation 4 ", None)
     (f,) = engine_findings(storm)
     assert f.kind is FindingKind.MISSING_TRANSITION and f.entity == "group billing"
     assert f.details["state"] == "CompletingRebalance" and "generation 4" in f.expected
@@ -83,7 +73,7 @@ def test_a_dropped_stabilized_line_is_a_missing_transition(storm: Path) -> None:
 
 
 def test_a_changed_generation_is_one_generation_mismatch(storm: Path) -> None:
-    line = edit(server_log(storm), "Stabilized group billing generation 4 ", "Stabilized group billing generation 9 ")
+    line = edit_line(server_log(storm), "Stabilized group billing generation 4 ", "Stabilized group billing generation 9 ")
     (f,) = engine_findings(storm)
     assert f.kind is FindingKind.GENERATION_MISMATCH
     assert (f.details["expected_generation"], f.details["observed_generation"]) == (4, 9)
@@ -95,7 +85,7 @@ def test_a_changed_generation_is_one_generation_mismatch(storm: Path) -> None:
 
 
 def test_a_stabilized_count_that_the_joins_do_not_give_is_a_member_count_mismatch(storm: Path) -> None:
-    line = edit(server_log(storm), "generation 4 (__consumer_offsets-9) with 2 members",
+    line = edit_line(server_log(storm), "generation 4 (__consumer_offsets-9) with 2 members",
                 "generation 4 (__consumer_offsets-9) with 5 members")
     (f,) = engine_findings(storm)
     assert f.kind is FindingKind.MEMBER_COUNT_MISMATCH
