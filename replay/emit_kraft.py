@@ -131,16 +131,23 @@ def dump_file(cluster: str | None = None) -> str:
     return _under(cluster, "kraft/cluster-metadata.dump.txt")
 
 
-def topic_uuid(topic: str) -> str:
-    """The topic's id, as ``emit_replication.topic_id`` derives it (one id per topic name)."""
-    digest = hashlib.sha256(topic.encode("utf-8")).digest()[:16]
+def _stand_in_uuid(text: str) -> str:
+    """A ``Uuid.toString``-shaped id (16 bytes, URL-safe base64 without padding) derived from
+    ``text``, for an id Kafka draws at random and no effect carries."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()[:16]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def topic_id(topic: str) -> str:
+    """A stand-in for the topic's id, which Kafka draws at random when it creates the topic
+    (2.8+, KIP-516): derived from the name, so one topic prints one id throughout a run (the
+    brokers' lines and the metadata log alike)."""
+    return _stand_in_uuid(topic)
 
 
 def incarnation_id(broker: int, registration: int) -> str:
     """A stand-in for the random incarnation id a broker process draws at start-up."""
-    digest = hashlib.sha256(f"{broker}/{registration}".encode()).digest()[:16]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+    return _stand_in_uuid(f"{broker}/{registration}")
 
 
 # -- the log, Kafka's way ---------------------------------------------------------------------
@@ -186,7 +193,7 @@ def kraft_log(effects: Sequence[Effect], v: w.KafkaVersion) -> KraftLog:
         if e.record == "PartitionRecord" and e.topic not in topics:
             topics.add(tp[0])
             log.entries.append(Entry(e.at, len(log.entries), "TOPIC_RECORD", 0,
-                                     {"name": tp[0], "topicId": topic_uuid(tp[0])}, i, batch_start=True))
+                                     {"name": tp[0], "topicId": topic_id(tp[0])}, i, batch_start=True))
         log.offsets[e.offset] = len(log.entries)
         before = partitions.get(tp) if e.record.startswith("Partition") else None
         if e.record == "RegisterBrokerRecord" and e.broker is not None:
@@ -233,7 +240,7 @@ def _data(e: MetadataRecord, before: MetadataRecord | None, log: KraftLog, v: w.
           registration: int) -> tuple[dict[str, object], int]:
     """The record's fields as MetadataJsonConverters writes them (the generated JSON converters:
     every field of the version, a tagged one only when not its default), and its version."""
-    tid = topic_uuid(e.topic or "")
+    tid = topic_id(e.topic or "")
     recovery = v >= (3, 2, 0)  # LeaderRecoveryState, KIP-704
     dirs = v >= (3, 7, 0)
     if e.record == "PartitionRecord":
@@ -412,7 +419,7 @@ def _fence(r: MetadataRecord) -> bool:
 
 def _tp(r: MetadataRecord) -> dict[str, object]:
     return {"tp": f"{r.topic}-{r.partition}", "topic": r.topic, "partition": r.partition,
-            "details.topic_id": topic_uuid(r.topic or "")}
+            "details.topic_id": topic_id(r.topic or "")}
 
 
 def _batch_end(entries: Sequence[Entry], k: int) -> int:

@@ -174,8 +174,6 @@ stand-in derived from the topic's name (``topic_id``): Kafka draws it at random.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -204,7 +202,7 @@ from kafka_forensics.engine.replication.model import IsrContext, LeaderAndIsr
 
 from . import wording as w
 from .emit import Record, controller_log, server_log, state_change_log
-from .emit_kraft import kraft_run, render_controller
+from .emit_kraft import kraft_run, render_controller, topic_id
 
 # the log directory the Log lines name: Kafka's default log.dir (KafkaConfig), for a run has no disk
 LOG_DIR = "/tmp/kafka-logs"
@@ -700,14 +698,6 @@ def epoch_start(e: LeaderChanged, a: LeaderAndIsrApplied) -> dict[str, object]:
             "details.adding_replicas": "", "details.removing_replicas": "",
             "details.topic_id": w.scala_option(topic_id(e.topic)),
             "details.under_min_isr": "(under-min-isr)" if a.under_min_isr else ""}
-
-
-def topic_id(topic: str) -> str:
-    """A stand-in for the topic's id (``Uuid.toString``: 16 bytes, URL-safe base64 without
-    padding), which Kafka draws at random when it creates the topic (2.8+, KIP-516) and no effect
-    carries: derived from the name, so one topic prints one id throughout a run."""
-    digest = hashlib.sha256(topic.encode("utf-8")).digest()[:16]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
 def _sent(e: LeaderChanged, a: LeaderAndIsrApplied | None, v: w.KafkaVersion) -> tuple[int, int, str] | None:
