@@ -95,6 +95,7 @@ from kafka_forensics.engine.effects import Effect
 from kafka_forensics.engine.profiles import Profile
 from kafka_forensics.engine.replication.effects import LeaderChanged, MetadataRecord
 from kafka_forensics.engine.replication.quorum import DEFAULT_CONTROLLER_ID
+from kafka_forensics.parsers.datadir.metadata import type_name
 
 from . import wording as w
 from .emit import Record, _under
@@ -201,11 +202,14 @@ def kraft_log(effects: Sequence[Effect], v: w.KafkaVersion) -> KraftLog:
         data, version = _data(e, before, log, v, registrations.get(e.broker or 0, 1))
         after_topic = e.record == "PartitionRecord" and log.entries[-1].type == "TOPIC_RECORD" \
             and log.entries[-1].effect == i
-        start = not after_topic and (prev is None or prev.at != e.at or _starts_batch(e) or _ends_batch(prev)
+        # a fence record closes handleBrokerFenced's batch (its partition changes come before it);
+        # a fence after another event's records (a controlled shutdown's) opens its own
+        start = not after_topic and (prev is None or prev.at != e.at or _starts_batch(e) or _fence(prev)
                                      or (_fence(e) and head is not None and not _partition_change(head)))
         if start:
             head = e
-        log.entries.append(Entry(e.at, len(log.entries), _type(e.record), version, data, i, e, before, start))
+        log.entries.append(Entry(e.at, len(log.entries), type_name(e.record), version, data, i, e, before,
+                                 start))
         if e.record.startswith("Partition"):
             partitions[tp] = e
         prev = e
@@ -222,18 +226,8 @@ def _starts_batch(e: MetadataRecord) -> bool:
     return False
 
 
-def _ends_batch(e: MetadataRecord) -> bool:
-    """A fence record closes handleBrokerFenced's batch (its partition changes come before it; a
-    fence after another event's records, a controlled shutdown's, opens its own)."""
-    return _fence(e)
-
-
 def _partition_change(e: MetadataRecord) -> bool:
     return e.record == "PartitionChangeRecord"
-
-
-def _type(record: str) -> str:
-    return "".join("_" + c if c.isupper() and k else c for k, c in enumerate(record)).upper()
 
 
 def _data(e: MetadataRecord, before: MetadataRecord | None, log: KraftLog, v: w.KafkaVersion,
