@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -375,7 +376,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     logged = logged or _ClientLog()
     first_wall, last_wall = int(rows[0]["at"]), int(rows[-1]["at"]) + TAIL_MS
     window = [c for c in logged.lines if first_wall <= c.at <= last_wall and not c.used]
-    queue = [c for c in window if c.what in ("heartbeat", "leave")]
+    queue = deque(c for c in window if c.what in ("heartbeat", "leave"))
     syncs = [c for c in window if c.what in _SYNC_WHATS]
     leaves = [c for c in window if c.what == "leave"]
     responses: list[ObservedResponse] = []
@@ -404,7 +405,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         """The consumer lines before wall ms ``upto`` (and at it, with ``same_instant``) that
         drive a heartbeat, or a leave no coordinator line shows."""
         while queue and (queue[0].at < upto or (same_instant and queue[0].at == upto)):
-            c = queue.pop(0)
+            c = queue.popleft()
             t = c.at - epoch
             if c.used:
                 continue
