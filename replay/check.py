@@ -84,12 +84,11 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
             # in ``all_detectors()``'s order all the same.
             reruns(corrected).start()
             detectors = [d for d in all_detectors() if d is not clock_skew]
-            made = {i: d(corrected, opts) for i, d in enumerate(detectors) if d not in _RERUN_DETECTORS}
+            made = {d: d(corrected, opts) for d in detectors if d not in _RERUN_DETECTORS}
             sha = digest(events)
-            for i, detector in enumerate(detectors):
-                if i not in made:
-                    made[i] = detector(corrected, opts)
-                found.extend(f for f in made[i] if entities is None or f.names() & entities)
+            made |= {d: d(corrected, opts) for d in detectors if d in _RERUN_DETECTORS}
+            for detector in detectors:
+                found.extend(f for f in made[detector] if entities is None or f.names() & entities)
             # the wording is the same whatever the clocks say
             summary = clusters(corrected, engine_runs(corrected))
     found.sort(key=Finding.sort_key)
