@@ -61,8 +61,9 @@ _SELF_DECLARED = ["broker_config", "node_identity"]
 def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
     """Evidence per stream from a batch of staged events (a handful of rows survive)."""
     out: dict[str | None, Evidence] = {}
+    # the columns read first: a filter of the whole frame would copy every column
     nodes = (
-        events.filter(pl.col("node").is_not_null())
+        events.select("stream", "kind", "node").filter(pl.col("node").is_not_null())
         .group_by("stream", pl.col("kind").is_in(_SELF_DECLARED).alias("config"), "node")
         .len()
     )
@@ -70,7 +71,8 @@ def gather(events: pl.DataFrame) -> dict[str | None, Evidence]:
         ev = out.setdefault(stream, Evidence())
         (ev.config_ids if config else ev.prefix_ids)[node] += n
     clusters = (
-        events.filter(pl.col("kind").is_in(["cluster_id", "node_identity"]))
+        events.select("stream", "kind", "details")
+        .filter(pl.col("kind").is_in(["cluster_id", "node_identity"]))
         .select("stream", pl.col("details").str.json_path_match("$.cluster_id").alias("cid"))
         .group_by("stream", "cid")
         .len()

@@ -22,10 +22,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import identity
-from .schema import COLUMN_NAMES, EVENT_SCHEMA
+from .schema import COLUMN_NAMES, EVENT_SCHEMA, polars_types
 
 PART = "part-{:05d}.parquet"
 IdentityMap = dict[tuple[str, str | None], identity.Identity]
+_POLARS_TYPES = polars_types()
 
 
 REPORT_KEY = b"kafka_forensics.ingest"
@@ -72,6 +73,14 @@ def fill(batch: pa.RecordBatch | pa.Table | pl.DataFrame, mapping: pl.DataFrame,
          schema: pa.Schema) -> pa.Table:
     """Staged rows -> event rows: cluster and broker from the identity of their
     (source, stream); a log of several brokers keeps each record's own prefix node."""
+    # Arrow's oldest layout (large strings and lists, as the contract schema has them):
+    # the cast is then a relabelling, where Polars' string views would be copied.
+    return fill_frame(batch, mapping).to_arrow(compat_level=pl.CompatLevel.oldest()).cast(schema)
+
+
+def fill_frame(batch: pa.RecordBatch | pa.Table | pl.DataFrame, mapping: pl.DataFrame) -> pl.DataFrame:
+    """``fill`` kept in Polars: the event columns in order, typed as ``pl.from_arrow`` reads
+    the contract schema (``POLARS_TYPES``)."""
     df = batch if isinstance(batch, pl.DataFrame) else pl.from_arrow(batch)
     assert isinstance(df, pl.DataFrame)
     if mapping.height == 1:  # one (source, stream): the common case needs no join
@@ -79,15 +88,15 @@ def fill(batch: pa.RecordBatch | pa.Table | pl.DataFrame, mapping: pl.DataFrame,
         broker = pl.col("node") if m["_per_record"] else pl.lit(m["_broker"])
         df = df.with_columns(pl.lit(m["_cluster"], pl.String).alias("cluster"),
                              broker.cast(pl.Int32).alias("broker"))
-        return df.select(COLUMN_NAMES).to_arrow().cast(schema)
-    df = df.join(mapping, on=["source", "stream"], how="left", nulls_equal=True,
-                 maintain_order="left")
-    df = df.with_columns(
-        pl.col("_cluster").alias("cluster"),
-        pl.when(pl.col("_per_record")).then(pl.col("node"))
-        .otherwise(pl.col("_broker")).cast(pl.Int32).alias("broker"),
-    )
-    return df.select(COLUMN_NAMES).to_arrow().cast(schema)
+    else:
+        df = df.join(mapping, on=["source", "stream"], how="left", nulls_equal=True,
+                     maintain_order="left")
+        df = df.with_columns(
+            pl.col("_cluster").alias("cluster"),
+            pl.when(pl.col("_per_record")).then(pl.col("node"))
+            .otherwise(pl.col("_broker")).cast(pl.Int32).alias("broker"),
+        )
+    return df.select([pl.col(c).cast(_POLARS_TYPES[c]) for c in COLUMN_NAMES])
 
 
 class PartWriter:
@@ -235,7 +244,7 @@ class EventFrames:
 
     def __init__(self, *, cluster: str | None, broker: int | None) -> None:
         self._flags = {"cluster": cluster, "broker": broker}
-        self._parts: list[tuple[IdentityMap, pa.Table]] = []
+        self._parts: list[tuple[IdentityMap, pl.DataFrame]] = []
         self.evidence: dict[tuple[str, str | None], identity.Evidence] = {}
         self.rows = 0
 
@@ -244,18 +253,22 @@ class EventFrames:
             return
         keys = gather_evidence(self.evidence, source, events)
         ids = {k: identity.resolve(identity.from_path(k[0]), self.evidence[k], **self._flags) for k in keys}
-        self._parts.append((ids, fill(events, identity_frame(ids), EVENT_SCHEMA)))
+        self._parts.append((ids, fill_frame(events, identity_frame(ids))))
         self.rows += events.height
 
     def table(self, ids: IdentityMap) -> pl.DataFrame:
         """The event rows under their final identities."""
-        filled = [table if all(ids[k] == i for k, i in used.items())
-                  else fill(table, identity_frame({k: ids[k] for k in used}), EVENT_SCHEMA)
-                  for used, table in self._parts]
+        filled = [frame if all(ids[k] == i for k, i in used.items())
+                  else fill_frame(frame, identity_frame({k: ids[k] for k in used}))
+                  for used, frame in self._parts]
         self._parts = []
-        frame = pl.from_arrow(pa.concat_tables(filled) if filled else EVENT_SCHEMA.empty_table())
-        assert isinstance(frame, pl.DataFrame)
-        return frame
+        if not filled:
+            empty = pl.from_arrow(EVENT_SCHEMA.empty_table())
+            assert isinstance(empty, pl.DataFrame)
+            return empty
+        # Kept in Polars (no trip through Arrow) and not rechunked: a frame read back
+        # from Parquet comes in several chunks too.
+        return pl.concat(filled, rechunk=False)
 
 
 class EvidenceOnly:
