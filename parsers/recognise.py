@@ -14,6 +14,7 @@ that have candidates.  No Python code runs per line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import polars as pl
 
@@ -149,17 +150,14 @@ def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
         fast = pl.col("msg").str.extract_groups(t.fast_regex)
         parts.append(rest.select("rid", "gi", "msg", fast.alias("m"), *cont))
     hit = parts[0] if len(parts) == 1 else pl.concat(parts, how="diagonal_relaxed")
-    read = hit.select(_read(t, hit)).to_series()
+    fields = tuple(f.name for f in hit.schema["m"].fields)  # type: ignore[attr-defined]
+    read = hit.select(_cached("read", t, fields, lambda: _read(t, fields))).to_series()
     done, unread = (hit, None) if read.all() else (hit.filter(read), hit.filter(~read))
     # A read row's tail group holds the blanks the exact pattern leaves to its `\s*$`
     # (Template.fast_rstrip), or those and the final literal (Template.fast_suffix).
-    names = {f.name for f in done.schema["m"].fields}  # type: ignore[attr-defined]
-    m = pl.col("m").struct
-    cut = [m.field(g).str.strip_chars_end().alias(g) for g in t.fast_rstrip if g in names]
-    cut += [m.field(g).str.strip_chars_end().str.strip_suffix(t.fast_suffix[g]).alias(g)
-            for g in t.fast_suffix if g in names]
+    cut = _cached("cut", t, fields, lambda: _cut(t, fields))
     if cut:
-        done = done.with_columns(m.with_fields(cut))
+        done = done.with_columns(pl.col("m").struct.with_fields(cut))
     if unread is not None and unread.height:
         is_ours = pl.col("msg").str.contains(t.regex)
         if t.cont_regex is not None:
@@ -172,23 +170,31 @@ def _extract(t: Template, cand: pl.DataFrame) -> pl.DataFrame:
     return done.drop("msg", *(["cont"] if t.cont_regex else []))
 
 
-def _read(t: Template, hit: pl.DataFrame) -> pl.Expr:
+def _cut(t: Template, names: tuple[str, ...]) -> list[pl.Expr]:
+    m = pl.col("m").struct
+    cut = [m.field(g).str.strip_chars_end().alias(g) for g in t.fast_rstrip if g in names]
+    cut += [m.field(g).str.strip_chars_end().str.strip_suffix(t.fast_suffix[g]).alias(g)
+            for g in t.fast_suffix if g in names]
+    return cut
+
+
+def _read(t: Template, fields: tuple[str, ...]) -> pl.Expr:
     """Rows a fast pattern read in full: it matched (and the continuation line too), and
     any whole `topic-N` token it took does end with `-N` (what the exact pattern needs)."""
     ok = pl.col("m").struct.field("gm").is_not_null()
     if t.cont_regex is not None:
         ok = ok & pl.col("c").struct.field("cm").is_not_null()
-    for f in hit.schema["m"].fields:  # type: ignore[attr-defined]
-        if f.name in _blank_tails(t):
+    for name in fields:
+        if name in _blank_tails(t):
             # `(.+?)\s*$` takes one blank when nothing else is left; `(.+)$` less its
             # trailing blanks would be empty, so such a row takes the exact pattern
-            tail = pl.col("m").struct.field(f.name).str.strip_chars_end()
+            tail = pl.col("m").struct.field(name).str.strip_chars_end()
             ok = ok & (tail.str.len_bytes() > 0).fill_null(True)
-        if f.name in t.fast_suffix:  # see Template.fast_suffix
-            tail = pl.col("m").struct.field(f.name).str.strip_chars_end()
-            ok = ok & tail.str.ends_with(t.fast_suffix[f.name]).fill_null(True)
-        if f.name.endswith(TP_TOKEN):
-            ok = ok & _ends_with_partition(pl.col("m").struct.field(f.name)).fill_null(True)
+        if name in t.fast_suffix:  # see Template.fast_suffix
+            tail = pl.col("m").struct.field(name).str.strip_chars_end()
+            ok = ok & tail.str.ends_with(t.fast_suffix[name]).fill_null(True)
+        if name.endswith(TP_TOKEN):
+            ok = ok & _ends_with_partition(pl.col("m").struct.field(name)).fill_null(True)
     return ok
 
 
@@ -205,8 +211,42 @@ def _ends_with_partition(token: pl.Expr) -> pl.Expr:
 
 
 def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
+    present = frozenset(f.name for f in hit.schema["m"].fields)  # type: ignore[attr-defined]
+    df = hit.select(_field_exprs(t, present))
+    if t.const:
+        df = df.with_columns(_const_exprs(t))
+    if t.derive is not None:
+        df = df.with_columns(raw_of(df["rid"])["raw"])  # raw_of keeps the order of its rids
+        df = t.derive(df)
+    df = _pack_details(df)
+    # Typed here, the entry's own columns only; the absent ones are filled once, in _conform.
+    return df.select(_typed_exprs(t, tuple(df.columns)))
+
+
+# An entry's expressions depend only on the entry and the columns at hand: built once
+# (building them in Python cost about as much as running them on the few rows most
+# entries have in a chunk).  Keyed by the entry's id(); the entry is kept in the value
+# and checked, so a reused id cannot return another entry's expressions.
+_EXPRS: dict[tuple[str, int, object], tuple[Template, Any]] = {}
+
+
+def _cached(what: str, t: Template, key: object, build: Callable[[], Any]) -> Any:
+    hit = _EXPRS.get((what, id(t), key))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    value = build()
+    _EXPRS[(what, id(t), key)] = (t, value)
+    return value
+
+
+def _field_exprs(t: Template, present: frozenset[str]) -> list[pl.Expr]:
+    """rid and the typed fields of an entry's captures (``m``: the message's, ``c``: the
+    continuation line's), given the capture groups ``present`` in ``m``."""
+    return _cached("fields", t, present, lambda: _build_field_exprs(t, present))  # type: ignore[no-any-return]
+
+
+def _build_field_exprs(t: Template, present: frozenset[str]) -> list[pl.Expr]:
     exprs: dict[str, list[pl.Expr]] = {}
-    present = {f.name for f in hit.schema["m"].fields}  # type: ignore[attr-defined]
     token: pl.Expr | None = None  # a fast pattern's whole `topic-N`
     for cap in t.captures:
         src = "c" if cap.in_cont else "m"
@@ -229,22 +269,23 @@ def _build(t: Template, hit: pl.DataFrame, raw_of: RawLookup) -> pl.DataFrame:
     cols = [pl.col("rid")]
     for name, es in exprs.items():
         cols.append((pl.coalesce(es) if len(es) > 1 else es[0]).alias(name))
-    df = hit.select(cols)
-    if t.const:
-        df = df.with_columns([pl.lit(value).alias(name) for name, value in t.const.items()])
-    if t.derive is not None:
-        df = df.with_columns(raw_of(df["rid"])["raw"])  # raw_of keeps the order of its rids
-        df = t.derive(df)
-    df = _pack_details(df)
-    # Typed here, the entry's own columns only; the absent ones are filled once, in _conform.
-    keep = [pl.col(c).cast(POLARS_TYPES[c], strict=False) for c in df.columns if c in POLARS_TYPES]
-    return df.select(
+    return cols
+
+
+def _const_exprs(t: Template) -> list[pl.Expr]:
+    return _cached(  # type: ignore[no-any-return]
+        "const", t, None, lambda: [pl.lit(value).alias(name) for name, value in t.const.items()])
+
+
+def _typed_exprs(t: Template, columns: tuple[str, ...]) -> list[pl.Expr]:
+    """rid, the entry's constants and its own columns typed (the others come in _conform)."""
+    return _cached("typed", t, columns, lambda: [  # type: ignore[no-any-return]
         pl.col("rid"),
         pl.lit(t.kind.value).alias("kind"),
         pl.lit(t.id).alias("template"),
         pl.lit(t.versions).alias("versions"),
-        *keep,
-    )
+        *(pl.col(c).cast(POLARS_TYPES[c], strict=False) for c in columns if c in POLARS_TYPES),
+    ])
 
 
 def _pack_details(df: pl.DataFrame) -> pl.DataFrame:
