@@ -29,6 +29,9 @@ from .timers import TimerMode, TimerQueue
 if TYPE_CHECKING:
     from .group.consumer import SimulatedConsumer
 
+#: RequestReceived's cheap constructor (effects.py, ``_cheap_init``): one per request
+_received: Callable[[int, Any], RequestReceived] = RequestReceived.build  # type: ignore[attr-defined]
+
 
 @dataclass
 class Cluster:
@@ -65,20 +68,31 @@ class Cluster:
         """Move the clock to ``at``; the effects of every timer that fired."""
         effects = self.effects
         mark = len(effects)
+        self.advance(at)
+        return effects[mark:]
+
+    def advance(self, at: int) -> None:
+        """:meth:`advance_to` for a caller that reads :attr:`effects` itself (no list made per
+        step: a re-run moves the clock for every record)."""
         self.timers.advance_to(at)
         if self._queue:
             self._drain()
-        return effects[mark:]
 
     def submit(self, request: GroupRequest) -> list[Effect]:
         """Hand a request to the coordinator now; the effects it set off."""
         effects = self.effects
         mark = len(effects)
-        effects.notes.append((mark, RequestReceived(self.timers.now, request)))
+        self.handle(request)
+        return effects[mark:]
+
+    def handle(self, request: GroupRequest) -> None:
+        """:meth:`submit` for a caller that reads :attr:`effects` itself."""
+        effects = self.effects
+        effects.notes.append((len(effects), _received(self.timers.now, request)))
         if self._draining or self._queue:
             self._queue.append(lambda: self.coordinator.handle(request))
             self._drain()
-            return effects[mark:]
+            return
         # nothing queued and nobody draining: handling it now is what queueing it and
         # draining would do, without the queue entry (the hot path of every request)
         handler = self._handlers.get(type(request))
@@ -93,7 +107,6 @@ class Cluster:
                 queue.popleft()()
         finally:
             self._draining = False
-        return effects[mark:]
 
     def control(self, change: CoordinatorControl) -> list[Effect]:
         return self.run(lambda: self.coordinator.control(change))
@@ -117,7 +130,7 @@ class Cluster:
 
     def send(self, request: GroupRequest) -> None:
         """A request on its way to the coordinator (handled in turn)."""
-        self.effects.note(RequestReceived(self.timers.now, request))
+        self.effects.note(_received(self.timers.now, request))
         self._queue.append(lambda: self.coordinator.handle(request))
 
     def emit(self, effect: Effect) -> None:

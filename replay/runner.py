@@ -14,7 +14,7 @@ It evaluates ``expect`` records where they stand (after the clock has moved to t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,14 @@ ADMIN = "admin"
 _LEARNED_FROM = frozenset({RequestKind.JOIN.value, RequestKind.SYNC.value, RequestKind.HEARTBEAT.value,
                            RequestKind.COMMIT.value})
 _JOIN = RequestKind.JOIN.value
+#: the ``do`` of every request record
+_REQUESTS = frozenset(k.value for k in RequestKind)
+#: a join's protocols when the record lists none
+_RANGE = (Protocol("range"),)
+#: the requests' cheap constructors (engine/effects.py, ``_cheap_init``): one per stimulus
+_heartbeat: Callable[..., Heartbeat] = Heartbeat.build  # type: ignore[attr-defined]
+_sync: Callable[..., SyncGroup] = SyncGroup.build  # type: ignore[attr-defined]
+_join: Callable[..., JoinGroup] = JoinGroup.build  # type: ignore[attr-defined]
 
 
 class RunError(Exception):
@@ -115,12 +123,23 @@ class Runner:
         self.sent: dict[tuple[str, str], int] = {}
         self.answered: dict[tuple[str, str], int] = {}
         self.checks: list[Check] = []
-        self._seen = 0
+        records = self.trace.records
+        expectations = [r for r in records if not isinstance(r, Stimulus)]
+        #: whether to keep ``responses``, ``sent`` and ``answered``: only ``expect`` records read
+        #: them, and a derived trace has none (a re-run sends hundreds of thousands of requests)
+        self._tally = bool(expectations)
+        #: the defaults of a join that gives no timeouts (worked out at the first such join
+        #: after a ``set``, which may change them)
+        self._join_defaults: tuple[int, int] | None = None
+        p = self.profile
+        self._kip62 = p.has(Switch.REBALANCE_TIMEOUT)
+        self._member_id_required = p.has(Switch.MEMBER_ID_REQUIRED)
+        self._skip_assignment = p.has(Switch.SKIP_ASSIGNMENT)
         #: the replicated cluster, for a trace with replication records (else None: a group
         #: trace runs exactly as it did before the replication engine existed)
         self.replication: ReplicationDriver | None = None
-        kinds = REPLICATION_STIMULI | REPLICATION_EXPECTATIONS
-        if any((r.do if isinstance(r, Stimulus) else r.expect) in kinds for r in self.trace.records):
+        kinds = {r.do for r in records if isinstance(r, Stimulus)} | {r.expect for r in expectations}
+        if kinds & (REPLICATION_STIMULI | REPLICATION_EXPECTATIONS):
             try:
                 self.replication = ReplicationDriver(self.cluster, header)
             except ValueError as e:
@@ -129,19 +148,26 @@ class Runner:
     # -- the run ----------------------------------------------------------------------------
 
     def run(self) -> RunResult:
-        effects = self.cluster.effects
+        cluster = self.cluster
+        effects = cluster.effects
         replication = self.replication
+        # every step only appends to the effects: the ones not yet observed are those past
+        # ``seen``, observed after the clock moves (before the stimulus reads the aliases)
+        # and after the stimulus
+        seen = len(effects)
         with collector_paused():  # a run only accumulates effects (see collector_paused)
             for record in self.trace.records:
-                if replication is None:
-                    self._observe(self.cluster.advance_to(record.at))
-                else:
-                    mark = len(effects)
-                    self.cluster.advance_to(record.at)
+                cluster.advance(record.at)
+                if replication is not None:
                     replication.settle(record.at)
-                    self._observe(effects[mark:])
+                if len(effects) != seen:
+                    self._observe(effects, seen)
+                    seen = len(effects)
                 if isinstance(record, Stimulus):
-                    self._observe(self._stimulate(record))
+                    self._stimulate(record)
+                    if len(effects) != seen:
+                        self._observe(effects, seen)
+                        seen = len(effects)
                 else:
                     self.checks.append(self._check(record))
         return RunResult(self.trace, self.profile, self.cluster.effects, self.checks)
@@ -151,22 +177,23 @@ class Runner:
             self.clients[alias] = ClientAlias(alias)
         return self.clients[alias]
 
-    def _observe(self, effects: Sequence[Effect]) -> None:
-        """Bind aliases and keep responses, in the order the effects happened."""
-        if not effects:  # most steps of a derived trace: a clock move that fired nothing
-            return
+    def _observe(self, effects: Sequence[Effect], start: int) -> None:
+        """Bind aliases and keep responses (``effects`` from ``start``), in the order the
+        effects happened."""
         if self.replication is not None:
-            for effect in effects:
+            for effect in effects[start:]:
                 self.replication.observe(effect)
-        clients, responses, answered = self.clients, self.responses, self.answered
-        for effect in effects:
+        clients, responses, answered, tally = self.clients, self.responses, self.answered, self._tally
+        for effect in effects[start:]:
             if isinstance(effect, MemberAdded) and effect.client in clients:
                 clients[effect.client].member_id = effect.member_id
             elif isinstance(effect, Response):
-                key = (effect.client, effect.request)
-                responses.setdefault(key, []).append(effect)
-                answered[key] = answered.get(key, 0) + 1
-                if effect.client in clients:
+                if tally:
+                    key = (effect.client, effect.request)
+                    responses.setdefault(key, []).append(effect)
+                    answered[key] = answered.get(key, 0) + 1
+                # (an answer without error teaches the client something only for a JoinGroup)
+                if (effect.error != "NONE" or effect.request == _JOIN) and effect.client in clients:
                     self._learn(clients[effect.client], effect)
 
     @staticmethod
@@ -185,36 +212,41 @@ class Runner:
 
     # -- stimuli ----------------------------------------------------------------------------
 
-    def _stimulate(self, record: Stimulus) -> list[Effect]:
+    def _stimulate(self, record: Stimulus) -> None:
+        """Apply one stimulus (its effects go onto the cluster's)."""
         # a trace file's fields are a FrozenMap, read faster as a dict; a derived trace's are
         # one already (nothing below changes them)
         f = record.fields if type(record.fields) is dict else dict(record.fields)
         do = record.do
+        if do in _REQUESTS:  # most stimuli
+            request = self._request(do, f)
+            if self._tally:
+                key = (request.client, do)  # (a request's kind is its ``do``)
+                self.sent[key] = self.sent.get(key, 0) + 1
+            self.cluster.handle(request)
+            return
         cluster = self.cluster
         if do == "tick":
-            return []
+            return
         if do == "set":
             cluster.config.update(f.get("config") or {})
-            return []
+            self._join_defaults = None
+            return
         if do == "coordinator_load":
-            return cluster.control(CoordinatorLoad(int(f["partition"]), f.get("epoch")))
-        if do == "coordinator_unload":
-            return cluster.control(CoordinatorUnload(int(f["partition"]), f.get("epoch")))
-        if do == "fail_append":
-            return cluster.control(FailAppend(str(f["error"])))
-        if do in ("consumer", "consumer_close", "consumer_crash"):
-            return self._consumer(do, f, record)
-        if do in REPLICATION_STIMULI and self.replication is not None:
-            mark = len(cluster.effects)
+            cluster.control(CoordinatorLoad(int(f["partition"]), f.get("epoch")))
+        elif do == "coordinator_unload":
+            cluster.control(CoordinatorUnload(int(f["partition"]), f.get("epoch")))
+        elif do == "fail_append":
+            cluster.control(FailAppend(str(f["error"])))
+        elif do in ("consumer", "consumer_close", "consumer_crash"):
+            self._consumer(do, f, record)
+        elif do in REPLICATION_STIMULI and self.replication is not None:
             try:
                 self.replication.stimulate(do, f)
             except ValueError as e:
                 raise RunError(f"{self.trace.path}: line {record.line}: {e}") from None
-            return cluster.effects[mark:]
-        request = self._request(do, f, record)
-        key = (request.client, request.kind.value)
-        self.sent[key] = self.sent.get(key, 0) + 1
-        return cluster.submit(request)
+        else:
+            raise RunError(f"{self.trace.path}: line {record.line}: the engine has no request {do!r}")
 
     def _member_id(self, f: Mapping[str, Any], alias: ClientAlias) -> str:
         if "member_id" in f:
@@ -223,24 +255,24 @@ class Runner:
             return self.client(str(f["member_id_of"])).member_id
         return alias.member_id
 
-    def _request(self, do: str, f: Mapping[str, Any], record: Stimulus) -> GroupRequest:
+    def _request(self, do: str, f: Mapping[str, Any]) -> GroupRequest:
         name = str(f.get("client") or ADMIN)
-        alias = self.client(name)
+        alias = self.clients.get(name) or self.client(name)
         group = str(f.get("group", ""))
         if "instance_id" in f:
             alias.instance_id = f["instance_id"]
         member_id = self._member_id(f, alias)
         generation = int(f["generation"]) if "generation" in f else alias.generation
+        if do == "heartbeat":
+            return _heartbeat(group, name, member_id, generation, alias.instance_id)
         if do == "join":
             return self._join(f, alias, group, member_id)
         if do == "sync":
             assignment = None
             if f.get("assignment") is not None:
                 assignment = {self.member_ref(k): tuple(v) for k, v in f["assignment"].items()}
-            return SyncGroup(group, name, member_id, generation, alias.instance_id,
-                             f.get("protocol_type"), f.get("protocol_name"), assignment)
-        if do == "heartbeat":
-            return Heartbeat(group, name, member_id, generation, alias.instance_id)
+            return _sync(group, name, member_id, generation, alias.instance_id,
+                         f.get("protocol_type"), f.get("protocol_name"), assignment)
         if do == "leave":
             return LeaveGroup(group, name, self._leavers(f, alias, member_id))
         if do == "commit":
@@ -252,28 +284,31 @@ class Runner:
             return DescribeGroup(group, name)
         if do == "list_groups":
             return ListGroups(name)
-        if do == "delete_group":
-            return DeleteGroup(group, name)
-        raise RunError(f"{self.trace.path}: line {record.line}: the engine has no request {do!r}")
+        assert do == "delete_group"
+        return DeleteGroup(group, name)
 
     def _join(self, f: Mapping[str, Any], alias: ClientAlias, group: str, member_id: str) -> JoinGroup:
-        p = self.profile
-        session = int(f.get("session_timeout_ms", self.cluster.config.int("session.timeout.ms")))
-        # before 0.10.1 (KIP-62) the join phase ran on the session timeout
-        rebalance_default = (self.cluster.config.int("max.poll.interval.ms")
-                             if p.has(Switch.REBALANCE_TIMEOUT) else session)
-        protocols = tuple(Protocol(x) if isinstance(x, str) else Protocol(x[0], bytes.fromhex(x[1]))
-                          for x in f.get("protocols", ["range"]))
-        return JoinGroup(
+        if self._join_defaults is None:
+            config = self.cluster.config
+            session_default = config.int("session.timeout.ms")
+            # before 0.10.1 (KIP-62) the join phase ran on the session timeout
+            self._join_defaults = (session_default,
+                                   config.int("max.poll.interval.ms") if self._kip62 else -1)
+        session_default, poll_default = self._join_defaults
+        session = int(f.get("session_timeout_ms", session_default))
+        listed = f.get("protocols")
+        protocols = _RANGE if listed is None else tuple(
+            Protocol(x) if isinstance(x, str) else Protocol(x[0], bytes.fromhex(x[1])) for x in listed)
+        return _join(
             group=group, client=alias.alias, member_id=member_id, instance_id=alias.instance_id,
             client_id=str(f.get("client_id", alias.alias)),
             client_host=str(f.get("client_host", "/127.0.0.1")),
             session_timeout_ms=session,
-            rebalance_timeout_ms=int(f.get("rebalance_timeout_ms", rebalance_default)),
+            rebalance_timeout_ms=int(f.get("rebalance_timeout_ms", poll_default if self._kip62 else session)),
             protocol_type=str(f.get("protocol_type", "consumer")),
             protocols=protocols,
-            require_known_member_id=bool(f.get("require_known_member_id", p.has(Switch.MEMBER_ID_REQUIRED))),
-            supports_skip_assignment=bool(f.get("skip_assignment", p.has(Switch.SKIP_ASSIGNMENT))),
+            require_known_member_id=bool(f.get("require_known_member_id", self._member_id_required)),
+            supports_skip_assignment=bool(f.get("skip_assignment", self._skip_assignment)),
             reason=f.get("reason"))
 
     def _leavers(self, f: Mapping[str, Any], alias: ClientAlias, member_id: str) -> tuple[LeaveMember, ...]:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
+from ..effects import _cheap_init
+
 #: an assignment as the consumer protocol carries it: topic-partition names ("t-0").
 Assignment = tuple[str, ...]
 
@@ -41,6 +43,7 @@ class Protocol:
     metadata: bytes = b""
 
 
+@_cheap_init  # (one per stimulus of a re-run)
 @dataclass(frozen=True, slots=True)
 class JoinGroup:
     group: str
@@ -61,6 +64,7 @@ class JoinGroup:
     kind = RequestKind.JOIN
 
 
+@_cheap_init  # (one per stimulus of a re-run)
 @dataclass(frozen=True, slots=True)
 class SyncGroup:
     group: str
@@ -75,6 +79,7 @@ class SyncGroup:
     kind = RequestKind.SYNC
 
 
+@_cheap_init  # (one per stimulus of a re-run)
 @dataclass(frozen=True, slots=True)
 class Heartbeat:
     group: str
@@ -92,6 +97,7 @@ class LeaveMember:
     reason: str | None = None
 
 
+@_cheap_init  # (one per stimulus of a re-run)
 @dataclass(frozen=True, slots=True)
 class LeaveGroup:
     """LeaveGroup: one member (v0-v2) or a batch (v3+, KIP-345)."""
