@@ -25,7 +25,9 @@ class Config:
         return self.profile.defaults.get(key, default)
 
     def int(self, key: str, default: int | None = None) -> int:
-        value = self.get(key, default)
+        # (``get`` inlined: a JoinGroup reads two of these)
+        overrides = self.overrides
+        value = overrides[key] if key in overrides else self.profile.defaults.get(key, default)
         if value is None:
             raise KeyError(f"config {key!r} has no value in profile {self.profile.name}; set it")
         return int(value)  # type: ignore[call-overload]

@@ -154,6 +154,18 @@ class _Member:
     metadata: int = 0  # its protocol metadata: 0 the default, n after its n-th update (its joins carry it)
 
 
+_new = object.__new__
+
+
+def _stimulus(line: int, at: int, do: str, fields: dict[str, Any], doc: dict[str, Any]) -> Stimulus:
+    """``Stimulus(line, at, do, fields, doc)`` at half the cost: a frozen dataclass's
+    ``__init__`` stores each field through ``object.__setattr__``, and a re-run derives
+    hundreds of thousands.  The instance is the same (its fields in its ``__dict__``)."""
+    s = _new(Stimulus)
+    s.__dict__.update(line=line, at=at, do=do, fields=fields, doc=doc)
+    return s
+
+
 @dataclass
 class Derived:
     """A derived trace's stimuli in the order they were derived, each with its evidence level
@@ -165,16 +177,27 @@ class Derived:
             evidence: str | None = None, **why: str) -> None:
         """``why``: more about the stimulus for the reader (a leave's ``cause`` and the line
         that gives it, ``cause_source``)."""
-        doc: dict[str, Any] = {"level": level.value}
+        doc: dict[str, Any] = {"level": level._value_}  # (``value`` is a descriptor: slower)
         if evidence is not None:
             doc["source"] = evidence
-        doc.update(why)
+        if why:
+            doc.update(why)
         self.records.append((at, len(self.records), do, fields, doc))
 
+    def repeat(self, ats: Iterable[int], do: str, fields: dict[str, Any], level: Level,
+               evidence: str | None = None) -> None:
+        """``add`` at each of ``ats`` (a member's inferred heartbeats, a third of a re-run's
+        stimuli): the stimuli share one ``fields`` and one doc, which nothing changes."""
+        doc: dict[str, Any] = {"level": level._value_}
+        if evidence is not None:
+            doc["source"] = evidence
+        records = self.records
+        records.extend((at, n, do, fields, doc) for n, at in enumerate(ats, len(records)))
+
     def stimuli(self) -> tuple[Stimulus, ...]:
-        ordered = sorted(self.records, key=lambda x: (x[0], x[1]))
-        return tuple(Stimulus(i + 1, at, do, fields, doc)
-                     for i, (at, _, do, fields, doc) in enumerate(ordered))
+        # (the second item, the derivation order, is unique: the tuples compare by time and it)
+        return tuple(_stimulus(i, at, do, fields, doc)
+                     for i, (at, _, do, fields, doc) in enumerate(sorted(self.records), 1))
 
     def trace(self, profile: Profile, configs: Mapping[str, Any], *, group: str, scope: str,
               whence: str = "") -> Trace:
@@ -963,10 +986,8 @@ def _heartbeats(b: Derived, members: Mapping[str, _Member], expiries: Mapping[st
         elif m.gone is not None:
             stop = m.gone - 1
         step = max(1, m.session_ms * 9 // 10)
-        t = m.joined + step
-        while t < stop:
-            b.add(t, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
-            t += step
+        b.repeat(range(m.joined + step, stop, step), "heartbeat", {"group": group, "client": m.alias},
+                 Level.INFERRED, m.evidence)
         if m.alias in expiries and stop > m.joined:
             b.add(stop, "heartbeat", {"group": group, "client": m.alias}, Level.INFERRED, m.evidence)
 

@@ -27,7 +27,7 @@ class GroupState(Enum):
         """The name this version's logs and DescribeGroups use (AwaitingSync before 1.1)."""
         if self is GroupState.COMPLETING_REBALANCE and not profile.has(Switch.COMPLETING_REBALANCE_NAME):
             return "AwaitingSync"
-        return self.value
+        return self._value_  # (``value`` is a descriptor: every state change names two states)
 
     @classmethod
     def from_name(cls, name: str) -> GroupState:
