@@ -38,7 +38,8 @@ def isr_change_not_propagated(events: pl.DataFrame, opts: CheckOptions) -> list[
     if not rows:
         return out
     # how far ZooKeeper's history reaches, per scope: its last transaction of any kind
-    zk = of_kinds(events, [k for k in events.get_column("kind").unique().to_list() if k.startswith("zk_")])
+    zk = of_kinds(events, [k for k in events.get_column("kind").unique().to_list() if k.startswith("zk_")],
+                  ["scope", "ts"])
     ends = dict(zk.group_by("scope").agg(pl.col("ts").max().dt.epoch("ms")).iter_rows()) if zk.height else {}
     for (scope,), mine in sorted(by_key(rows, "scope").items()):
         owners = {int(r["zk_session"]): int(r["brokers"][0]) for r in mine

@@ -11,7 +11,7 @@ from typing import Any
 import polars as pl
 
 from ..findings import Finding, FindingKind, Severity, evidence_of
-from . import MINUTE, CheckOptions, by_key, episodes, minutes, rows_of
+from . import MINUTE, CheckOptions, by_key, episodes, minutes, per_check, rows_of
 
 
 def _tp(row: dict[str, Any]) -> str:
@@ -231,7 +231,11 @@ def unclean_election(events: pl.DataFrame, opts: CheckOptions) -> list[Finding]:
     and otherwise derived from the state-change log: a partition going from OfflinePartition
     to OnlinePartition with a leader that was not in the last ISR the logs showed for it (the
     controller keeps the last leader in the ISR of an offline partition, so a clean election
-    can only pick an ISR member)."""
+    can only pick an ISR member).  Once per check (``per_check``): ``data_loss`` reads it too."""
+    return list(per_check(events, "unclean_election", lambda: _unclean_elections(events)))
+
+
+def _unclean_elections(events: pl.DataFrame) -> list[Finding]:
     isr_kinds = [
         "partition_state_change",
         "new_leader_and_isr",
