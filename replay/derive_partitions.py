@@ -148,7 +148,7 @@ def lag_ms(profile: Profile, configs: Mapping[str, Any]) -> tuple[int, str]:
 
 
 def _ids(value: Any) -> tuple[int, ...] | None:
-    return None if value is None else tuple(int(b) for b in value)
+    return None if value is None else tuple(map(int, value))
 
 
 @dataclass
@@ -248,11 +248,14 @@ def _epochs_in_order(rows: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     same millisecond logs epoch 0's lines beside epoch 2's, and the order the files give them is
     no evidence of which came first — while a later epoch never precedes an earlier one."""
     out = list(rows)
-    i = 0
-    while i < len(out):
-        j = i
-        while j < len(out) and out[j]["at"] == out[i]["at"]:
+    i, n = 0, len(out)
+    while i < n:
+        at, j = out[i]["at"], i + 1
+        while j < n and out[j]["at"] == at:
             j += 1
+        if j - i == 1:  # the common case: one line at its instant
+            i = j
+            continue
         places = [k for k in range(i, j)
                   if out[k]["kind"] in _STARTS and out[k].get("leader_epoch") is not None]
         starts = [out[k] for k in places]
@@ -408,12 +411,13 @@ def _derive(
             )
             st.leader_leo = leo
 
-    def shrink(at: int, r: Mapping[str, Any], gone: tuple[int, ...], staying: tuple[int, ...]) -> None:
+    def shrink(at: int, r: Mapping[str, Any], gone: tuple[int, ...], staying: tuple[int, ...],
+               details: Mapping[str, Any]) -> None:
         leader = st.leader
         assert leader is not None
         ends = {
             int(o["broker"]): int(o["end_offset"])
-            for o in _details(r).get("out_of_sync") or ()
+            for o in details.get("out_of_sync") or ()
             if o.get("broker") is not None and o.get("end_offset") is not None and o["end_offset"] >= 0
         }
         leo = int(r["leo"]) if r.get("leo") is not None else st.leader_leo
@@ -425,7 +429,7 @@ def _derive(
             early[(str(r["source"]), int(r["line"]))] = (who, since, lag, at)
         # endOffset -1: the leader holds no offset for it (it has not fetched since this leader
         # took over: Replica's state starts at -1), so no fetch of its stands before the line
-        unfetched = {int(o["broker"]) for o in _details(r).get("out_of_sync") or ()
+        unfetched = {int(o["broker"]) for o in details.get("out_of_sync") or ()
                      if o.get("broker") is not None and (o.get("end_offset") or 0) < 0}
         for g in gone:
             if g in unfetched:
@@ -541,13 +545,14 @@ def _derive(
                 obs(r, at)
                 continue
             gone = tuple(x for x in old if x not in new)
-            if _caught_up_shrink(r, gone, profile):
+            details = _details(r)  # read once: the shrink's followers and their end offsets
+            if _caught_up_shrink(r, gone, profile, details):
                 obs(r, at)
                 stopped_at = at
                 stopped_why = ("the leader shrank a follower as far as its own log end, which Kafka's rule "
                                "never counts out of sync (isr_shrink_without_lag)")
                 break
-            shrink(at, r, gone, new)
+            shrink(at, r, gone, new, details)
             pending_reply = alter
             if not alter:
                 st.isr = new
@@ -579,7 +584,7 @@ def _derive(
                 for f in added:
                     catch_up(at, f, r)
                 if gone:
-                    shrink(at, r, gone, new)
+                    shrink(at, r, gone, new, _details(r))
             b.add(at, "alter_partition_reply", {**tp, "isr": list(new)}, Level.BROKER, _ev(r))
             pending_reply = False
             st.isr = new
@@ -624,11 +629,13 @@ def show_isr(isr: Sequence[int] | None) -> str:
     return "[" + ",".join(str(b) for b in isr or ()) + "]"
 
 
-def _caught_up_shrink(r: Mapping[str, Any], gone: tuple[int, ...], profile: Profile) -> bool:
-    """A shrink whose followers' logged end offsets all equal the leader's (KAFKA-7152, 2.1+)."""
+def _caught_up_shrink(r: Mapping[str, Any], gone: tuple[int, ...], profile: Profile,
+                      details: Mapping[str, Any]) -> bool:
+    """A shrink whose followers' logged end offsets all equal the leader's (KAFKA-7152, 2.1+);
+    ``details``: the line's."""
     if not profile.has(Switch.FOLLOWER_AT_LOG_END_IN_SYNC) or r.get("leo") is None:
         return False
-    ends = {int(o["broker"]): o.get("end_offset") for o in _details(r).get("out_of_sync") or ()
+    ends = {int(o["broker"]): o.get("end_offset") for o in details.get("out_of_sync") or ()
             if o.get("broker") is not None}
     return bool(gone) and all(ends.get(g) == r["leo"] for g in gone)
 

@@ -13,9 +13,11 @@ the step otherwise.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 import polars as pl
@@ -199,9 +201,50 @@ def _expected(effects: Sequence[Effect], case: PartitionCase) -> list[PartitionE
     return out
 
 
+@dataclass(frozen=True)
+class _Changes:
+    """The engine's changes (``_expected``), with their instants when those are in time order
+    (as the engine makes them): the changes near a line are then found by bisection instead of
+    by reading every change for every line (quadratic in a partition's length)."""
+
+    items: Sequence[PartitionExpected]
+    ats: Sequence[int] | None
+
+    @staticmethod
+    def of(expected: Sequence[PartitionExpected]) -> _Changes:
+        ats = [e.at for e in expected]
+        return _Changes(expected, ats if all(a <= b for a, b in pairwise(ats)) else None)
+
+    def near(self, at: int) -> Sequence[PartitionExpected]:
+        """The changes within ``MATCH_WINDOW_MS`` of ``at``, in their order."""
+        return self.between(at - MATCH_WINDOW_MS, at + MATCH_WINDOW_MS)
+
+    def between(self, start: int, end: int) -> Sequence[PartitionExpected]:
+        """The changes from ``start`` to ``end`` (both included), in their order."""
+        if self.ats is None:
+            return [e for e in self.items if start <= e.at <= end]
+        return self.items[bisect_left(self.ats, start):bisect_right(self.ats, end)]
+
+    def state_at(self, at: int) -> PartitionExpected | None:
+        """The last change at or before ``at`` that is not a leader's ISR change (of several at
+        that instant, the first)."""
+        if self.ats is None:
+            return max((e for e in self.items if e.at <= at and e.cause not in ("shrink", "expand")),
+                       key=lambda e: e.at, default=None)
+        best: PartitionExpected | None = None
+        for i in range(bisect_right(self.ats, at) - 1, -1, -1):
+            e = self.items[i]
+            if best is not None and e.at < best.at:
+                break
+            if e.cause not in ("shrink", "expand"):
+                best = e
+        return best
+
+
 def _align(
     case: PartitionCase, expected: list[PartitionExpected]
 ) -> tuple[list[PartitionStep], list[Finding]]:
+    changes = _Changes.of(expected)
     f = _Findings(case)
     steps: list[PartitionStep] = []
     base: int | None = None  # observed zk_version - the engine's
@@ -214,13 +257,13 @@ def _align(
         if parted is not None:
             steps.append(PartitionStep(o.at, o, None, "not re-run: " + parted))
             continue
-        e = _match(o, expected)
+        e = _match(o, changes)
         verdict = "stimulus" if o.drives else "ok"
         if e is None and o.at <= case.first_at and (o.drives or _states_seed(o, case)):
             steps.append(PartitionStep(o.at, o, None, "seed: the state the re-run starts from"))
             continue
         if e is None:
-            now = _state_at(expected, o.at)
+            now = changes.state_at(o.at)
             # a start at an epoch the re-run has reached, under another leader (a start at a
             # later epoch is a LeaderAndIsr the lines do not show, and drove the re-run)
             contradicts = (o.kind in ("leader_epoch_start", "follower_epoch_start") and o.leader is not None
@@ -251,7 +294,7 @@ def _align(
                         f"znode version {o.zk_version}, {e.zk_version + base} expected: writes the logs "
                         "do not show (not provable from these logs)"
                     )
-                odd = _next_offset(case, expected, o) == base  # later lines go on from before it
+                odd = _next_offset(case, changes, o) == base  # later lines go on from before it
                 if not odd:
                     base = offset  # later lines go on from this version: writes nobody logged
             if not odd:
@@ -261,12 +304,11 @@ def _align(
     return steps, [_with_last_consistent(x, steps, case) for x in f.out]
 
 
-def _next_offset(case: PartitionCase, expected: Sequence[PartitionExpected],
-                 o: PartitionObservation) -> int | None:
+def _next_offset(case: PartitionCase, changes: _Changes, o: PartitionObservation) -> int | None:
     """The version offset (logged - engine) of the next versioned line after ``o``."""
     later = case.observations[case.observations.index(o) + 1:]
     for x in later:
-        if x.zk_version is not None and (e := _match(x, expected)) is not None and e.zk_version is not None:
+        if x.zk_version is not None and (e := _match(x, changes)) is not None and e.zk_version is not None:
             return x.zk_version - e.zk_version
     return None
 
@@ -281,8 +323,8 @@ def _states_seed(o: PartitionObservation, case: PartitionCase) -> bool:
     return o.leader_epoch == seeded.get("leader_epoch") and o.leader in (None, seeded.get("leader"))
 
 
-def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> PartitionExpected | None:
-    near = [e for e in expected if abs(e.at - o.at) <= MATCH_WINDOW_MS]
+def _match(o: PartitionObservation, changes: _Changes) -> PartitionExpected | None:
+    near = changes.near(o.at)
     if o.kind in _ISR_KINDS:
         want = sorted(o.isr or ())
         causes = ("shrink", "expand") if o.kind == "isr_updated" else ("shrink", "expand", "proposal")
@@ -290,12 +332,12 @@ def _match(o: PartitionObservation, expected: Sequence[PartitionExpected]) -> Pa
     if o.kind == KRAFT_RECORD:  # a record states the whole partition: the change leaving that state
         want = sorted(o.isr or ())
         return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch
-                            and sorted(e.isr) == want and e.cause != "proposal"]) or _current(expected, o)
+                            and sorted(e.isr) == want and e.cause != "proposal"]) or _current(changes, o)
     if o.kind in _LEADER_KINDS:  # a leader's state as decided, not a leader's later ISR change
         return _closest(o, [e for e in near if e.leader == o.leader and e.leader_epoch == o.leader_epoch
-                            and e.cause not in _ISR_CAUSES]) or _current(expected, o)
+                            and e.cause not in _ISR_CAUSES]) or _current(changes, o)
     if o.kind == "follower_epoch_start":
-        return _current(expected, o)
+        return _current(changes, o)
     return None
 
 
@@ -305,30 +347,22 @@ def _closest(o: PartitionObservation, candidates: Sequence[PartitionExpected]) -
     return min(candidates, key=lambda e: (abs(e.at - o.at), e.at), default=None)
 
 
-def _current(expected: Sequence[PartitionExpected], o: PartitionObservation) -> PartitionExpected | None:
+def _current(changes: _Changes, o: PartitionObservation) -> PartitionExpected | None:
     """The engine's leader change in force at the line, when it is the one the line names."""
-    now = _state_at(expected, o.at)
+    now = changes.state_at(o.at)
     if now is None or now.leader_epoch != o.leader_epoch:
         return None
     if o.leader is not None and now.leader != o.leader:
         return None
     # the ISR changes its leader made since, in that epoch, leave the ISR and version in force (a
     # controller re-sending the state to a broker that started prints them)
-    since = [e for e in expected if now.at <= e.at <= o.at and e.cause in ("shrink", "expand")
+    since = [e for e in changes.between(now.at, o.at) if e.cause in ("shrink", "expand")
              and e.leader == now.leader and e.leader_epoch == now.leader_epoch]
     return max(since, key=lambda e: e.at, default=now)
 
 
 #: the engine's changes that are a leader's ISR change (or its proposal), not a decision of leadership
 _ISR_CAUSES = frozenset({"shrink", "expand", "proposal"})
-
-
-def _state_at(expected: Sequence[PartitionExpected], at: int) -> PartitionExpected | None:
-    return max(
-        (e for e in expected if e.at <= at and e.cause not in ("shrink", "expand")),
-        key=lambda e: e.at,
-        default=None,
-    )
 
 
 def _provable(case: PartitionCase, before: PartitionObservation | None, o: PartitionObservation,

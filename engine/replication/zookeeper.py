@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..effects import Effect
 from .effects import ZkWrite
@@ -59,22 +60,40 @@ def partition_state_json(state: LeaderAndIsr) -> str:
     (KIP-704, 3.2).  The keys come in the iteration order of the Scala 2.13 immutable map
     Kafka encodes (CHAMP, by improved key hash): the order real captures show, with
     ``leader_recovery_state`` landing after ``version``."""
-    doc: dict[str, object] = {"controller_epoch": state.controller_epoch, "leader": state.leader,
-                              "version": 1}
-    if state.leader_recovery_state is LeaderRecoveryState.RECOVERING:
+    return _state_json(state.controller_epoch, state.leader,
+                       state.leader_recovery_state is LeaderRecoveryState.RECOVERING, state.leader_epoch,
+                       tuple(state.isr))
+
+
+#: the states a re-run writes and reads come back again and again (an ISR flapping between the same
+#: members, partitions in the same state): each JSON made and read once
+_STATES_KEPT = 4096
+
+
+@lru_cache(maxsize=_STATES_KEPT)
+def _state_json(controller_epoch: int, leader: int, recovering: bool, leader_epoch: int,
+                isr: tuple[int, ...]) -> str:
+    doc: dict[str, object] = {"controller_epoch": controller_epoch, "leader": leader, "version": 1}
+    if recovering:
         doc["leader_recovery_state"] = LeaderRecoveryState.RECOVERING.value
-    doc["leader_epoch"] = state.leader_epoch
-    doc["isr"] = list(state.isr)
+    doc["leader_epoch"] = leader_epoch
+    doc["isr"] = list(isr)
     return json.dumps(doc, separators=(",", ":"))
 
 
 def decode_partition_state(data: str, version: int, replicas: tuple[int, ...]) -> LeaderAndIsr:
     """``TopicPartitionStateZNode.decode``: the znode's JSON with its stat version as the
     zkVersion (the assignment lives in another znode, so the caller gives it)."""
+    leader, leader_epoch, isr, controller_epoch, recovery = _state_of(data)
+    return LeaderAndIsr(leader, leader_epoch, isr, replicas, version, controller_epoch, recovery)
+
+
+@lru_cache(maxsize=_STATES_KEPT)
+def _state_of(data: str) -> tuple[int, int, tuple[int, ...], int, LeaderRecoveryState]:
     doc = json.loads(data)
     recovery = LeaderRecoveryState(doc.get("leader_recovery_state", LeaderRecoveryState.RECOVERED.value))
-    return LeaderAndIsr(int(doc["leader"]), int(doc["leader_epoch"]), tuple(int(b) for b in doc["isr"]),
-                        replicas, version, int(doc["controller_epoch"]), recovery)
+    return (int(doc["leader"]), int(doc["leader_epoch"]), tuple(int(b) for b in doc["isr"]),
+            int(doc["controller_epoch"]), recovery)
 
 
 def isr_change_json(partitions: Sequence[TopicPartition]) -> str:
