@@ -179,7 +179,7 @@ def clusters(scoped: pl.DataFrame,
         from .derive_partitions import PARTITION_KINDS
 
         rerun = pl.col("kind").str.starts_with("group_") | pl.col("kind").is_in(PARTITION_KINDS)
-        grouped = set(scoped.filter(rerun).get_column("scope").to_list())
+        grouped = set(scoped.select(pl.col("scope").filter(rerun).unique()).get_column("scope").to_list())
     for scope, entry in out.items():
         if scope in profiles:
             entry["engine_profile"] = profiles[scope].name  # the rules the engine diffs re-ran the logs under
