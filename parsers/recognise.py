@@ -278,11 +278,15 @@ def _field_exprs(t: Template, present: frozenset[str]) -> list[pl.Expr]:
 
 def _build_field_exprs(t: Template, present: frozenset[str]) -> list[pl.Expr]:
     exprs: dict[str, list[pl.Expr]] = {}
-    token: pl.Expr | None = None  # a fast pattern's whole `topic-N`
+    token: pl.Expr | None = None  # a fast pattern's whole `topic-N`: its topic and partition
     for cap in t.captures:
         src = "c" if cap.in_cont else "m"
-        if src == "m" and cap.field == "topic" and cap.group + TP_TOKEN in present:
-            token = pl.col("m").struct.field(cap.group + TP_TOKEN)
+        if src == "m" and cap.field == "topic":
+            # only this topic's own token (and then its partition): a later alternative's
+            # topic, absent from this variant, would only split the same token again, and
+            # the field takes its first capture that is not null
+            token = (pl.col("m").struct.field(cap.group + TP_TOKEN) if cap.group + TP_TOKEN in present
+                     else None)
         if src == "m" and cap.group not in present:  # an alternative's groups absent from its variant
             text = pl.lit(None, pl.String)
         else:
