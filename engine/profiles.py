@@ -450,8 +450,13 @@ class Profile:
     switches: frozenset[Switch] = field(repr=False)
     defaults: Mapping[str, object] = field(repr=False)
 
+    def __post_init__(self) -> None:
+        # the switches by name, for ``has``: a name's hash is cached, an enum member's is a
+        # Python call (a re-run asks per request)
+        object.__setattr__(self, "_names", frozenset(s._name_ for s in self.switches))
+
     def has(self, switch: Switch) -> bool:
-        return switch in self.switches
+        return switch._name_ in self._names  # type: ignore[attr-defined]
 
 
 def _step_in_force(config: ConfigDefault, version: Version) -> Step | None:

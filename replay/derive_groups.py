@@ -33,9 +33,10 @@ own line where no consumer line drove it) is never counted as confirming the eng
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,24 +155,18 @@ class _Member:
     metadata: int = 0  # its protocol metadata: 0 the default, n after its n-th update (its joins carry it)
 
 
-_new = object.__new__
-
-
-def _stimulus(line: int, at: int, do: str, fields: dict[str, Any], doc: dict[str, Any]) -> Stimulus:
-    """``Stimulus(line, at, do, fields, doc)`` at half the cost: a frozen dataclass's
-    ``__init__`` stores each field through ``object.__setattr__``, and a re-run derives
-    hundreds of thousands.  The instance is the same (its fields in its ``__dict__``)."""
-    s = _new(Stimulus)
-    s.__dict__.update(line=line, at=at, do=do, fields=fields, doc=doc)
-    return s
-
-
 @dataclass
 class Derived:
     """A derived trace's stimuli in the order they were derived, each with its evidence level
     and source line (``stimuli()`` sorts them by time, derivation order within an instant)."""
 
-    records: list[tuple[int, int, str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    #: each stimulus's time, request, fields and doc, in derivation order: four lists rather than
+    #: a tuple each (a re-run derives hundreds of thousands; a stable sort of the times alone
+    #: keeps derivation order within an instant)
+    ats: list[int] = field(default_factory=list)
+    dos: list[str] = field(default_factory=list)
+    fields: list[dict[str, Any]] = field(default_factory=list)
+    docs: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, at: int, do: str, fields: dict[str, Any], level: Level,
             evidence: str | None = None, **why: str) -> None:
@@ -182,7 +177,10 @@ class Derived:
             doc["source"] = evidence
         if why:
             doc.update(why)
-        self.records.append((at, len(self.records), do, fields, doc))
+        self.ats.append(at)
+        self.dos.append(do)
+        self.fields.append(fields)
+        self.docs.append(doc)
 
     def repeat(self, ats: Iterable[int], do: str, fields: dict[str, Any], level: Level,
                evidence: str | None = None) -> None:
@@ -191,13 +189,21 @@ class Derived:
         doc: dict[str, Any] = {"level": level._value_}
         if evidence is not None:
             doc["source"] = evidence
-        records = self.records
-        records.extend((at, n, do, fields, doc) for n, at in enumerate(ats, len(records)))
+        before = len(self.ats)
+        self.ats.extend(ats)
+        n = len(self.ats) - before
+        self.dos.extend(itertools.repeat(do, n))
+        self.fields.extend(itertools.repeat(fields, n))
+        self.docs.extend(itertools.repeat(doc, n))
+
+    def fields_of(self, do: str) -> Iterator[dict[str, Any]]:
+        """The fields of every ``do`` stimulus so far (to amend them)."""
+        return (f for d, f in zip(self.dos, self.fields, strict=True) if d == do)
 
     def stimuli(self) -> tuple[Stimulus, ...]:
-        # (the second item, the derivation order, is unique: the tuples compare by time and it)
-        return tuple(_stimulus(i, at, do, fields, doc)
-                     for i, (at, _, do, fields, doc) in enumerate(sorted(self.records), 1))
+        ats, dos, fields, docs = self.ats, self.dos, self.fields, self.docs
+        order = sorted(range(len(ats)), key=ats.__getitem__)
+        return tuple([Stimulus(line, ats[k], dos[k], fields[k], docs[k]) for line, k in enumerate(order, 1)])
 
     def trace(self, profile: Profile, configs: Mapping[str, Any], *, group: str, scope: str,
               whence: str = "") -> Trace:
@@ -828,9 +834,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         fitted = min(max(fitted, floors.get(name, 0)), max_session)
         if fitted != m.session_ms:
             m.session_ms = fitted
-            for rec in b.records:
-                if rec[2] == "join" and rec[3].get("client") == name:
-                    rec[3]["session_timeout_ms"] = fitted
+            for fields in b.fields_of("join"):
+                if fields.get("client") == name:
+                    fields["session_timeout_ms"] = fitted
     # An expiry no session timeout the member can have explains (sooner after its last sign
     # of life than its known one, or than the broker's minimum) is reported by the diff as
     # early; the member is taken out there all the same, so the lines after it still compare.

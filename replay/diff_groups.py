@@ -13,15 +13,23 @@ starts at generation 412 is not a mismatch), so one wrong line is one finding.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
+from operator import attrgetter, methodcaller
 from typing import Any
 
 import polars as pl
 
-from kafka_forensics.engine.effects import Effect, MemberRemoved, RemovalReason, Response, StateChanged
+from kafka_forensics.engine.effects import (
+    Effect,
+    MemberRemoved,
+    RemovalReason,
+    Response,
+    StateChanged,
+    _cheap_init,
+)
 from kafka_forensics.engine.effects import Finding as EngineFinding
 from kafka_forensics.engine.group.states import GroupState, is_legal
 from kafka_forensics.engine.profiles import PROFILE_NAMES, Profile, Switch, profile
@@ -51,7 +59,8 @@ MATCH_WINDOW_MS = TAIL_MS
 TOLERANCE_MS = 1000
 
 
-@dataclass(frozen=True)
+@_cheap_init  # (one per state change and removal of every re-run)
+@dataclass(frozen=True, slots=True)
 class Expected:
     """One change the engine made."""
 
@@ -62,6 +71,10 @@ class Expected:
     member: str | None  # the alias removed
     removal: RemovalReason | None
     reason: str | None = None
+
+
+#: Expected's cheap constructor (engine/effects.py, ``_cheap_init``)
+_expect: Callable[..., Expected] = Expected.build  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -226,10 +239,14 @@ def _expiries_logged(profile_name: str) -> bool:
     return logs_at("member_failed", kafka_version(profile(profile_name)))
 
 
+_DOC = attrgetter("doc")
+_LEVEL = methodcaller("get", "level")
+
+
 def _levels(records: Sequence[Any]) -> dict[str, int]:
     """The records by evidence level (``str`` of each ``level``, in order of first appearance)."""
     out: dict[str, int] = {}
-    for level, n in Counter([r.doc.get("level") for r in records]).items():
+    for level, n in Counter(map(_LEVEL, map(_DOC, records))).items():  # (read in C: one per stimulus)
         key = str(level)
         out[key] = out.get(key, 0) + n
     return out
@@ -258,17 +275,20 @@ def replay_case(case: GroupCase, overrides: Mapping[str, Any]) -> GroupReplay:
 def _expected(effects: Sequence[Effect], case: GroupCase) -> list[Expected]:
     out = []
     alias: dict[str, str] = {}  # the engine's member ids -> the clients (the logs' member ids)
+    first_at, group = case.first_at, case.group
     for e in effects:
-        if isinstance(e, Response) and e.request == "join" and e.member_id:
-            alias.setdefault(e.member_id, e.client)
-        if e.at < case.first_at:
+        if isinstance(e, Response):  # most effects: no change of the group's
+            if e.request == "join" and e.member_id:
+                alias.setdefault(e.member_id, e.client)
+            continue
+        if e.at < first_at:
             continue  # the seed round before the logs
-        if isinstance(e, StateChanged) and e.group == case.group:
-            out.append(Expected(e.at, GroupState.from_name(e.to_state), e.generation, e.members, None, None,
-                                e.reason))
-        elif isinstance(e, MemberRemoved) and e.group == case.group:
+        if isinstance(e, StateChanged) and e.group == group:
+            out.append(_expect(e.at, GroupState.from_name(e.to_state), e.generation, e.members, None, None,
+                               e.reason))
+        elif isinstance(e, MemberRemoved) and e.group == group:
             who = e.client or alias.get(e.member_id, e.member_id)
-            out.append(Expected(e.at, None, e.generation, None, who, e.reason))
+            out.append(_expect(e.at, None, e.generation, None, who, e.reason))
     return out
 
 

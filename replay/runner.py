@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from kafka_forensics.engine.cluster import Cluster, collector_paused
@@ -54,6 +55,7 @@ _LEARNED_FROM = frozenset({RequestKind.JOIN.value, RequestKind.SYNC.value, Reque
 _JOIN = RequestKind.JOIN.value
 #: the ``do`` of every request record
 _REQUESTS = frozenset(k.value for k in RequestKind)
+_DO = attrgetter("do")
 #: a join's protocols when the record lists none
 _RANGE = (Protocol("range"),)
 #: the requests' cheap constructors (engine/effects.py, ``_cheap_init``): one per stimulus
@@ -124,7 +126,12 @@ class Runner:
         self.answered: dict[tuple[str, str], int] = {}
         self.checks: list[Check] = []
         records = self.trace.records
-        expectations = [r for r in records if not isinstance(r, Stimulus)]
+        try:  # stimuli only (a derived trace), read in one pass in C: an Expectation has no ``do``
+            kinds = set(map(_DO, records))
+            expectations: list[Expectation] = []
+        except AttributeError:
+            expectations = [r for r in records if not isinstance(r, Stimulus)]
+            kinds = {r.do for r in records if isinstance(r, Stimulus)} | {r.expect for r in expectations}
         #: whether to keep ``responses``, ``sent`` and ``answered``: only ``expect`` records read
         #: them, and a derived trace has none (a re-run sends hundreds of thousands of requests)
         self._tally = bool(expectations)
@@ -138,7 +145,6 @@ class Runner:
         #: the replicated cluster, for a trace with replication records (else None: a group
         #: trace runs exactly as it did before the replication engine existed)
         self.replication: ReplicationDriver | None = None
-        kinds = {r.do for r in records if isinstance(r, Stimulus)} | {r.expect for r in expectations}
         if kinds & (REPLICATION_STIMULI | REPLICATION_EXPECTATIONS):
             try:
                 self.replication = ReplicationDriver(self.cluster, header)
@@ -261,7 +267,7 @@ class Runner:
         group = str(f.get("group", ""))
         if "instance_id" in f:
             alias.instance_id = f["instance_id"]
-        member_id = self._member_id(f, alias)
+        member_id = self._member_id(f, alias) if "member_id" in f or "member_id_of" in f else alias.member_id
         generation = int(f["generation"]) if "generation" in f else alias.generation
         if do == "heartbeat":
             return _heartbeat(group, name, member_id, generation, alias.instance_id)

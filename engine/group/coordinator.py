@@ -404,7 +404,7 @@ class GroupCoordinator:
     # -- responses ----------------------------------------------------------------------------
 
     def _join_error(self, client: str, group_id: str, member_id: str, error: ErrorCode) -> None:
-        self._emit(_response(self.timers.now, client, _JOIN, error.name, group_id, self._no_generation,
+        self._emit(_response(self.timers.now, client, _JOIN, _NAME[error], group_id, self._no_generation,
                              member_id, "", (), None, None if self._protocol_fields else "",
                              False if self._skip_assignment else None))
 
@@ -425,11 +425,11 @@ class GroupCoordinator:
         protocol_type = protocol_name = None
         if group is not None and self._protocol_fields and error is E.NONE:  # KIP-559 (2.5)
             protocol_type, protocol_name = group.protocol_type, group.protocol_name
-        self._emit(_response(self.timers.now, client, _SYNC, error.name, group_id,
+        self._emit(_response(self.timers.now, client, _SYNC, _NAME[error], group_id,
                              protocol_type=protocol_type, protocol_name=protocol_name, assignment=assignment))
 
     def _answer(self, client: str, kind: str, group_id: str | None, error: ErrorCode) -> None:
-        self._emit(_response(self.timers.now, client, kind, error.name, group_id))
+        self._emit(_response(self.timers.now, client, kind, _NAME[error], group_id))
 
     # -- heartbeats ---------------------------------------------------------------------------
 

@@ -20,10 +20,11 @@ class uses insertion order, so one trace always gives one answer:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from ..effects import _cheap_init
 from ..timers import Timer
 from .member import Member, MemberView
 from .requests import Assignment, Protocol
@@ -56,7 +57,8 @@ class GroupView:
         return None
 
 
-@dataclass(frozen=True)
+@_cheap_init  # (every member, at every store of its group: each leader's SyncGroup)
+@dataclass(frozen=True, slots=True)
 class PersistedMember:
     """A member as the group-metadata record of ``__consumer_offsets`` holds it."""
 
@@ -69,6 +71,10 @@ class PersistedMember:
     session_timeout_ms: int
     protocols: tuple[Protocol, ...]
     assignment: Assignment
+
+
+#: PersistedMember's cheap constructor (engine/effects.py, ``_cheap_init``)
+_persisted_member: Callable[..., PersistedMember] = PersistedMember.build  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -301,7 +307,7 @@ class Group:
         """The group-metadata record this group writes now (``assignments`` overrides the
         members' current ones, as the leader's SyncGroup does before it succeeds)."""
         members = tuple(
-            PersistedMember(m.member_id, m.instance_id, m.client, m.client_id, m.client_host,
+            _persisted_member(m.member_id, m.instance_id, m.client, m.client_id, m.client_host,
                             m.rebalance_timeout_ms, m.session_timeout_ms, m.protocols,
                             assignments.get(m.member_id, ()) if assignments is not None else m.assignment)
             for m in self.members.values())

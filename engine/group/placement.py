@@ -18,9 +18,12 @@ only if the topic was created with it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 _INT_MIN = -(2**31)
 
 
+@lru_cache(maxsize=1 << 12)  # (each re-run of a group's stretch asks again for its group)
 def java_string_hash(s: str) -> int:
     """Java's ``String.hashCode``: ``s[0]*31^(n-1) + ... + s[n-1]`` over UTF-16 code units,
     as a 32-bit signed int."""

@@ -31,12 +31,14 @@ class GroupState(Enum):
 
     @classmethod
     def from_name(cls, name: str) -> GroupState:
-        if name == "AwaitingSync":
-            return cls.COMPLETING_REBALANCE
-        return cls(name)
+        state = _BY_NAME.get(name)  # (a dict: looking a value up through the enum is slow)
+        return cls(name) if state is None else state  # (unknown: the enum's ValueError)
 
 
 S = GroupState
+#: every state by its names (before 1.1 CompletingRebalance was AwaitingSync)
+_BY_NAME: Mapping[str, GroupState] = {**{s.value: s for s in GroupState},
+                                       "AwaitingSync": S.COMPLETING_REBALANCE}
 
 #: state -> the states it may be entered from.
 VALID_PREVIOUS: Mapping[GroupState, frozenset[GroupState]] = MappingProxyType({
@@ -58,8 +60,14 @@ class IllegalTransition(Exception):
         self.group, self.source, self.target = group, source, target
 
 
+#: the table by the target's name (a name's hash is cached, a state's is a Python call, and
+#: every state change looks it up)
+_PREVIOUS_BY_NAME: Mapping[str, tuple[GroupState, ...]] = {
+    target._name_: tuple(sources) for target, sources in VALID_PREVIOUS.items()}
+
+
 def is_legal(source: GroupState, target: GroupState) -> bool:
-    return source in VALID_PREVIOUS[target]
+    return source in _PREVIOUS_BY_NAME[target._name_]  # (a tuple: found by identity, no hash)
 
 
 def can_rebalance(state: GroupState) -> bool:
