@@ -344,6 +344,10 @@ class Kind(enum.StrEnum):
     ZK_SESSION = ("zk_session", Area.BROKER,
         "ZooKeeper client session established, expired or re-initialised")
     CLUSTER_ID = ("cluster_id", Area.BROKER, "the cluster id the broker reports")
+    APP_INFO = ("app_info", Area.BROKER,
+        "a Kafka process's start banner (AppInfoParser): details.version (`Kafka version: 2.8.0`), "
+        "details.commit_id or details.start_time_ms; or its app info unregistered at shut-down "
+        "(details.prefix, details.id)")
     LOG4J_MBEAN_REGISTERED = ("log4j_mbean_registered", Area.BROKER,
         "log4j registered a logger as a JMX MBean (`preRegister called`, DEBUG): a JVM using this "
         "log configuration started (ZooKeeper's ManagedUtil does it for every configured logger)")

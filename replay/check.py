@@ -25,7 +25,7 @@ from .diff_groups import group_findings, profiles_by_scope
 from .diff_partitions import partition_findings
 from .findings import DETECTED, SCHEMA_VERSION, Finding, Severity
 from .reruns import reruns
-from .versions import releases
+from .versions import releases, reported
 
 
 @dataclass(frozen=True)
@@ -149,8 +149,9 @@ _RUN_COUNTS = ("groups", "group_runs", "partitions", "partition_runs", "group_re
 
 def clusters(scoped: pl.DataFrame,
              runs: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, dict[str, Any]]:
-    """Per scope: ``kafka_version`` (from the wording; ``kafka_version_by_file`` when the files
-    disagree), ``configs`` (each setting's values across the brokers' config dumps) and
+    """Per scope: ``kafka_version`` (from the wording and the brokers' start banners;
+    ``kafka_version_by_file`` when the files disagree), ``kafka_version_reported`` (the
+    releases the banners name), ``configs`` (each setting's values across the brokers' config dumps) and
     ``engine_runs`` (``runs``: what the engine re-ran)."""
     out: dict[str, dict[str, Any]] = {}
     worded = releases(scoped)
@@ -159,6 +160,8 @@ def clusters(scoped: pl.DataFrame,
         if wording.files:
             entry["kafka_version_by_file"] = dict(wording.files)
         out[scope] = entry
+    for scope, versions in reported(scoped).items():  # what the brokers' start banners say
+        out.setdefault(scope, {"kafka_version": None})["kafka_version_reported"] = versions
     for scope, kind, settings in config_dumps(scoped):
         if kind != "broker_config":
             continue

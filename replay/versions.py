@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from kafka_forensics.parsers.kinds import Area, Kind
 from kafka_forensics.parsers.releases import LATEST_PATCH, NEWEST, KafkaVersion, bounds
 
 from .detect import with_scope
@@ -32,6 +33,14 @@ class Wording:
             return self
         return self.at_least((int(m[1]), int(m[2]), int(m[3] or 0)))
 
+    def within(self, releases: tuple[KafkaVersion, KafkaVersion]) -> Wording:
+        """Narrowed to ``releases`` (a start banner's), kept as it is where they do not meet: then
+        the wording and the banner disagree, and the report shows both."""
+        if self.range is None:
+            return self
+        met = _meet([self.range, releases])
+        return self if met is None else Wording(show(met), self.files, met)
+
     def at_least(self, floor: KafkaVersion) -> Wording:
         """Narrowed to ``floor`` or later (kept as it is where that leaves nothing)."""
         if self.range is None:
@@ -51,7 +60,10 @@ def kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
 def _kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
     if events.height == 0 or "versions" not in events.columns:
         return {}
-    ranges = (with_scope(events.filter(pl.col("versions").is_not_null()))
+    # a start banner's wording says no more than the release it names (``reported``), and a
+    # client's names the client's release, not the brokers'
+    worded = pl.col("versions").is_not_null() & (pl.col("kind") != "app_info")
+    ranges = (with_scope(events.filter(worded))
               .group_by("scope", "source").agg(pl.col("versions").unique())
               .sort("scope", "source"))
     out: dict[str, list[tuple[str, tuple[KafkaVersion, KafkaVersion] | None]]] = {}
@@ -81,13 +93,66 @@ def releases(scoped: pl.DataFrame) -> dict[str, Wording]:
         if kind == "broker_config" and ibp:
             ibps.setdefault(scope, set()).add(ibp)
     floors = _request_floors(scoped)
+    banners = reported(scoped)
     for scope, wording in out.items():
         if len(ibps.get(scope, ())) == 1:
             wording = wording.narrowed(next(iter(ibps[scope])))
         if scope in floors:
             wording = wording.at_least(floors[scope])
+        named = {r for v in banners.get(scope, ()) if (r := release(v)) is not None}
+        if len(named) == 1:  # several: an upgrade within the logs, which the wording's range spans
+            wording = wording.within(next(iter(named)))
         out[scope] = wording
     return out
+
+
+#: the event kinds only a broker (or a KRaft controller) logs: a start banner in a file that has
+#: one of them names the broker's release
+_BROKER_AREAS = (Area.GROUP, Area.REPLICATION, Area.CONTROLLER, Area.KRAFT, Area.REQUEST, Area.BROKER)
+_NOT_BROKER = (Kind.APP_INFO, Kind.CLIENT_CONFIG, Kind.LOG4J_MBEAN_REGISTERED)
+BROKER_KINDS = tuple(k.value for k in Kind if k.area in _BROKER_AREAS and k not in _NOT_BROKER)
+
+
+def reported(scoped: pl.DataFrame) -> dict[str, list[str]]:
+    """Per scope, the releases its brokers' start banners name (``Kafka version: 2.8.0``,
+    AppInfoParser), sorted: the banners of files that hold broker lines (a consumer's log names
+    the consumer's release)."""
+    if not scoped.height or "details" not in scoped.columns:
+        return {}
+    banners = scoped.filter(pl.col("kind") == "app_info").select(
+        "scope", "source", pl.col("details").str.json_path_match("$.version").alias("version")).drop_nulls()
+    if not banners.height:
+        return {}
+    brokers = scoped.filter(pl.col("kind").is_in(BROKER_KINDS)).select("scope", "source").unique()
+    named = banners.join(brokers, on=["scope", "source"], how="semi")
+    out: dict[str, list[str]] = {}
+    for scope, versions in named.group_by("scope").agg(pl.col("version").unique()).iter_rows():
+        out[scope] = sorted(versions)
+    return dict(sorted(out.items()))
+
+
+#: Confluent Platform release line -> the first Apache Kafka release it ships (``7.4.0-ccs`` is
+#: Kafka 3.4; Confluent numbers its patches itself, so from 1.0 on only the Kafka line is known;
+#: before, a Kafka "line" 0.10.N is one release here, as in the catalogue's ranges)
+_CONFLUENT: dict[tuple[int, int], KafkaVersion] = {
+    (3, 0): (0, 10, 0), (3, 1): (0, 10, 1), (3, 2): (0, 10, 2), (3, 3): (0, 11, 0), (4, 0): (1, 0, 0),
+    (4, 1): (1, 1, 0), **{(5, n): (2, n, 0) for n in range(6)}, (6, 0): (2, 6, 0), (6, 1): (2, 7, 0),
+    (6, 2): (2, 8, 0), **{(7, n): (3, n, 0) for n in range(10)}, (8, 0): (4, 0, 0), (8, 1): (4, 1, 0)}
+
+
+def release(version: str) -> tuple[KafkaVersion, KafkaVersion] | None:
+    """The releases a banner's version names: ``2.8.0`` exactly (``2.8.0-SNAPSHOT`` too), a
+    Confluent build (``7.4.0-ccs``, ``-ce``) its Kafka line; None for anything else."""
+    m = re.match(r"^(\d+)\.(\d+)\.(\d+)(?:-(\w+))?", version)
+    if m is None:
+        return None
+    v: KafkaVersion = (int(m[1]), int(m[2]), int(m[3]))
+    if m[4] not in ("ccs", "ce"):
+        return v, v
+    first = _CONFLUENT.get(v[:2])
+    if first is None:
+        return None
+    return first, (first if first[0] == 0 else (first[0], first[1], LATEST_PATCH))
 
 
 def _request_floors(scoped: pl.DataFrame) -> dict[str, KafkaVersion]:

@@ -29,6 +29,7 @@ KAFKA_CONFIG = ("kafka.server.KafkaConfig",)
 SERVER_STARTABLE = ("kafka.server.KafkaServerStartable",)
 KAFKA_MAIN = ("kafka.Kafka$",)
 VERIFIABLE_PROPERTIES = ("kafka.utils.VerifiableProperties",)
+APP_INFO_PARSER = ("org.apache.kafka.common.utils.AppInfoParser",)
 CONSUMER_CONFIG = (
     "org.apache.kafka.clients.consumer.ConsumerConfig",
     "org.apache.kafka.clients.producer.ProducerConfig",
@@ -354,4 +355,38 @@ PROCESS: list[Template] = [
     ),
 ]
 
-TEMPLATES: list[Template] = [*CONFIG, *SERVER, *PROCESS]
+
+
+def _app_info(tid: str, versions: str, text: str, example: str, **kw: Any) -> Template:
+    """An AppInfoParser entry; ``example`` is a real line less its logger."""
+    return Template(id=tid, kind=Kind.APP_INFO, versions=versions, loggers=APP_INFO_PARSER, text=text,
+                    examples=(f"{example} ({APP_INFO_PARSER[0]})",), **kw)
+
+
+# AppInfoParser: every Kafka process (broker, controller, client, Connect, Streams) prints the
+# release it runs when it starts.  The release names a broker's rules exactly (replay/versions.py);
+# `Kafka version : x` up to 2.1, `Kafka version: {}` from 2.2, startTimeMs from 2.3.
+APP_INFO: list[Template] = [
+    _app_info("app_info.version", "0.9-2.1", "Kafka version : {details.version:word}",
+              "[2020-05-28 04:01:15,112] INFO Kafka version : 2.1.1"),
+    _app_info("app_info.version.2_2", "2.2+", "Kafka version: {details.version:word}",
+              "[2021-04-28 16:09:15,743] INFO Kafka version: 2.8.0"),
+    _app_info("app_info.commit_id", "0.9-2.1", "Kafka commitId : {details.commit_id:word}",
+              "[2020-01-31 23:08:31,451] INFO Kafka commitId : 21234bee31165527"),
+    _app_info("app_info.commit_id.2_2", "2.2+", "Kafka commitId: {details.commit_id:word}",
+              "[2021-04-28 16:09:15,743] INFO Kafka commitId: ebb1d6e21cc92130"),
+    _app_info("app_info.start_time", "2.3+", "Kafka startTimeMs: {details.start_time_ms:int}",
+              "[2021-04-26 16:12:42,503] INFO Kafka startTimeMs: 1619446362498"),
+    _app_info("app_info.unregistered", "2.7+",
+              "App info {details.prefix:word} for {details.id:text} unregistered",
+              "[2025-05-14 23:09:18,595] INFO App info kafka.server for 10 unregistered",
+              note="logged when the process (or one of its clients) closes"),
+    _app_info("app_info.exists", "3.7+",
+              "The mbean of App info: [{details.prefix:text}], id: [{details.id:text}] already exists, so "
+              "skipping a new mbean creation.",
+              "[2024-03-01 10:00:00,000] INFO The mbean of App info: [kafka.consumer], id: [c-1] already "
+              "exists, so skipping a new mbean creation.",
+              note="3.7+ (apache/kafka#14287): a second client registered under the same id"),
+]
+
+TEMPLATES: list[Template] = [*CONFIG, *SERVER, *PROCESS, *APP_INFO]

@@ -298,6 +298,37 @@ def test_how_the_process_ends(template: str, line: str, expected: dict[str, Any]
     check(template, line, **expected)
 
 
+AIP = " (org.apache.kafka.common.utils.AppInfoParser)"
+
+
+@cases(
+    # the start banner: `Kafka version : x` up to 2.1 (ATCP 2.1.1), `Kafka version: {}` from 2.2
+    # (AndreasTraut 2.8.0), startTimeMs from 2.3
+    ("app_info.version", "[2020-01-31 23:08:31,451] INFO Kafka version : 2.1.1" + AIP,
+     {"kind": "app_info", "details": {"version": "2.1.1"}}),
+    ("app_info.commit_id", "[2020-01-31 23:08:31,451] INFO Kafka commitId : 21234bee31165527" + AIP,
+     {"kind": "app_info", "details": {"commit_id": "21234bee31165527"}}),
+    ("app_info.version.2_2", "[2021-04-26 16:12:42,502] INFO Kafka version: 2.8.0" + AIP,
+     {"kind": "app_info", "details": {"version": "2.8.0"}}),
+    ("app_info.version.2_2", "[2023-06-01 08:00:00,000] INFO Kafka version: 7.4.0-ccs" + AIP,
+     {"kind": "app_info", "details": {"version": "7.4.0-ccs"}}),
+    ("app_info.commit_id.2_2", "[2021-04-26 16:12:42,503] INFO Kafka commitId: ebb1d6e21cc92130" + AIP,
+     {"kind": "app_info", "details": {"commit_id": "ebb1d6e21cc92130"}}),
+    ("app_info.start_time", "[2021-04-26 16:12:42,503] INFO Kafka startTimeMs: 1619446362498" + AIP,
+     {"kind": "app_info", "details": {"start_time_ms": 1619446362498}}),
+    # 2.7+, in finally of unregisterAppInfo (Ammar 4.0.0)
+    ("app_info.unregistered", "[2025-05-14 23:09:18,595] INFO App info kafka.server for 10 unregistered" + AIP,
+     {"kind": "app_info", "details": {"prefix": "kafka.server", "id": "10"}}),
+    # 3.7+ (apache/kafka#14287): a second client with the same id
+    ("app_info.exists", "[2024-03-01 10:00:00,000] INFO The mbean of App info: [kafka.consumer], id: "
+     "[consumer-g-1] already exists, so skipping a new mbean creation." + AIP,
+     {"kind": "app_info", "details": {"prefix": "kafka.consumer", "id": "consumer-g-1"}}),
+)
+def test_the_app_info_banner_names_the_release(template: str, line: str, expected: dict[str, Any]) -> None:
+    # org.apache.kafka.common.utils.AppInfoParser: the release, build and start time of the process
+    check(template, line, **expected)
+
+
 def test_every_broker_entry_is_specified_in_this_module() -> None:
     ids = {t.id for t in broker.TEMPLATES}
     missing = sorted(ids - SPECIFIED)
