@@ -11,12 +11,15 @@ import polars as pl
 
 
 def config_dumps(events: pl.DataFrame) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """``(scope, kind, settings)`` of each dump, in table order: ``broker_config`` for a
-    broker's startup dump, ``client_config`` for a client's (``scope`` column present)."""
+    """``(scope, kind, settings)`` of each dump, in table order within each kind:
+    ``broker_config`` for a broker's startup dump, ``client_config`` for a client's (``scope``
+    column present)."""
     if "details" not in events.columns or not events.height:
         return
-    dumps = events.filter(((pl.col("kind") == "broker_config") & (pl.col("template") == "broker.config"))
-                          | (pl.col("kind") == "client_config"))
+    from .detect import of_kinds  # the kind index during a check: no filter of the whole table
+
+    dumps = of_kinds(events, ["broker_config", "client_config"], ["scope", "kind", "template", "details"])
+    dumps = dumps.filter((pl.col("kind") == "client_config") | (pl.col("template") == "broker.config"))
     for scope, kind, details in dumps.select("scope", "kind", "details").iter_rows():
         try:
             settings = json.loads(details) if details else {}

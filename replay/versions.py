@@ -14,7 +14,7 @@ import polars as pl
 from kafka_forensics.parsers.kinds import Area, Kind
 from kafka_forensics.parsers.releases import LATEST_PATCH, NEWEST, KafkaVersion, bounds
 
-from .detect import with_scope
+from .detect import of_kinds, with_scope
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,10 @@ def _kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
     # a start banner's wording says no more than the release it names (``reported``), and a
     # client's names the client's release, not the brokers'
     worded = pl.col("versions").is_not_null() & (pl.col("kind") != "app_info")
-    ranges = (with_scope(events.filter(worded))
+    # the few columns first: the filter keeps nearly every row, and copying all of them cost
+    # 0.15-0.4 s on a million events
+    cols = [c for c in ("scope", "source", "cluster", "kind", "versions") if c in events.columns]
+    ranges = (with_scope(events.select(cols).filter(worded))
               .group_by("scope", "source").agg(pl.col("versions").unique())
               .sort("scope", "source"))
     out: dict[str, list[tuple[str, tuple[KafkaVersion, KafkaVersion] | None]]] = {}
@@ -119,11 +122,11 @@ def reported(scoped: pl.DataFrame) -> dict[str, list[str]]:
     the consumer's release)."""
     if not scoped.height or "details" not in scoped.columns:
         return {}
-    banners = scoped.filter(pl.col("kind") == "app_info").select(
+    banners = of_kinds(scoped, ["app_info"], ["scope", "source", "details"]).select(
         "scope", "source", pl.col("details").str.json_path_match("$.version").alias("version")).drop_nulls()
     if not banners.height:
         return {}
-    brokers = scoped.filter(pl.col("kind").is_in(BROKER_KINDS)).select("scope", "source").unique()
+    brokers = of_kinds(scoped, BROKER_KINDS, ["scope", "source"]).unique()
     named = banners.join(brokers, on=["scope", "source"], how="semi")
     out: dict[str, list[str]] = {}
     for scope, versions in named.group_by("scope").agg(pl.col("version").unique()).iter_rows():
