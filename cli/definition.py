@@ -99,6 +99,12 @@ ProfileOpt = Annotated[
     typer.Option("--profile", help="Kafka version whose behaviour and defaults apply (overrides the "
                  "trace header), e.g. 0.10.0, 2.8, 3.9; see docs/profiles.md."),
 ]
+CheckProfile = Annotated[
+    str | None,
+    typer.Option("--profile", help="Kafka release whose rules the engine re-runs every consumer group and "
+                 "partition under, instead of the release each cluster's logs name (for logs whose "
+                 "wording no single release wrote), e.g. 2.8; see docs/profiles.md."),
+]
 Sets = Annotated[
     list[str] | None,
     typer.Option("--set", help="Override a config, KEY=VALUE (repeatable), e.g. "

@@ -138,6 +138,7 @@ def check(
     until: d.Until = None,
     tz: d.Tz = "UTC",
     layout: d.Layout = None,
+    profile: d.CheckProfile = None,
 ) -> None:
     """Find what went wrong: rebalance storms, ISR flapping, unclean elections, stale ZooKeeper
     views, epochs and high watermarks going backwards... (exit 1 when a finding reaches --fail-on).
@@ -151,12 +152,16 @@ def check(
     _check_format(fmt, "table", "json", "md", "html")
     try:
         threshold = Severity.parse(fail_on)
+        if profile is not None:
+            from kafka_forensics.engine.profiles import profile as named
+
+            named(profile)  # an unknown release is an error before the logs are read
         table = view.load(sources, tz=tz, layout=layout)
         if since is not None or until is not None:
             table = view.select(table, since=since, until=until)
     except ValueError as e:
         raise UserError(str(e)) from None
-    opts = CheckOptions(storm_min=storm_min, storm_window_ms=round(storm_window * MINUTE))
+    opts = CheckOptions(storm_min=storm_min, storm_window_ms=round(storm_window * MINUTE), profile=profile)
     wanted = {f"group {group}"} if group is not None else set()
     wanted |= {f"partition {partition}"} if partition is not None else set()
     report = run_check(table, opts, entities=wanted or None)

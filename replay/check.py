@@ -82,7 +82,7 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
             # The engine re-runs start first, on worker processes when there are enough of them
             # (``reruns``), and the other detectors run meanwhile; the findings are then taken
             # in ``all_detectors()``'s order all the same.
-            reruns(corrected).start()
+            reruns(corrected, opts.profile).start()
             detectors = [d for d in all_detectors() if d is not clock_skew]
             made = {d: d(corrected, opts) for d in detectors if d not in _RERUN_DETECTORS}
             sha = digest(events)
@@ -90,7 +90,7 @@ def check(events: pl.DataFrame, options: CheckOptions | None = None, *,
             for detector in detectors:
                 found.extend(f for f in made[detector] if entities is None or f.names() & entities)
             # the wording is the same whatever the clocks say
-            summary = clusters(corrected, engine_runs(corrected))
+            summary = clusters(corrected, engine_runs(corrected, opts.profile), opts.profile)
     found.sort(key=Finding.sort_key)
     sources = events.get_column("source").n_unique() if events.height else 0
     return CheckReport(tuple(found), events.height, sources, sha, opts, summary)
@@ -120,7 +120,7 @@ CONFIGS = ("replica.lag.time.max.ms", "min.insync.replicas", "unclean.leader.ele
            "offsets.topic.replication.factor")
 
 
-def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
+def engine_runs(events: pl.DataFrame, profile_name: str | None = None) -> dict[str, dict[str, int]]:
     """Per scope, what the engine re-ran: consumer groups and partitions, and the stretches they
     were re-run in (a coordinator move, a Dead group, a quiet spell, a re-created topic or lines
     that skip a change start a new one), and how many group runs a request log drove.  Read from
@@ -129,7 +129,7 @@ def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
 
     out: dict[str, dict[str, int]] = {}
     named: dict[tuple[str, str], set[str]] = {}  # (scope, "groups" / "partitions") -> their names
-    runs = reruns(events)
+    runs = reruns(events, profile_name)
     for g in runs.groups():
         entry = out.setdefault(g.scope, dict.fromkeys(_RUN_COUNTS, 0))
         entry["group_runs"] += 1
@@ -147,12 +147,13 @@ def engine_runs(events: pl.DataFrame) -> dict[str, dict[str, int]]:
 _RUN_COUNTS = ("groups", "group_runs", "partitions", "partition_runs", "group_request_runs")
 
 
-def clusters(scoped: pl.DataFrame,
-             runs: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, dict[str, Any]]:
+def clusters(scoped: pl.DataFrame, runs: Mapping[str, Mapping[str, int]] | None = None,
+             profile_name: str | None = None) -> dict[str, dict[str, Any]]:
     """Per scope: ``kafka_version`` (from the wording and the brokers' start banners;
     ``kafka_version_by_file`` when the files disagree), ``kafka_version_reported`` (the
     releases the banners name), ``configs`` (each setting's values across the brokers' config dumps) and
-    ``engine_runs`` (``runs``: what the engine re-ran)."""
+    ``engine_runs`` (``runs``: what the engine re-ran) and ``engine_profile`` (the rules it re-ran
+    them under: ``profile_name``'s when given, else the scope's own)."""
     out: dict[str, dict[str, Any]] = {}
     worded = releases(scoped)
     for scope, wording in worded.items():
@@ -177,6 +178,10 @@ def clusters(scoped: pl.DataFrame,
         if "configs" in entry:
             entry["configs"] = {k: sorted(v) for k, v in sorted(entry["configs"].items())}
     profiles = profiles_by_scope(scoped, worded)
+    if profile_name is not None:
+        from kafka_forensics.engine.profiles import profile
+
+        profiles = dict.fromkeys(out, profile(profile_name))
     grouped = set()
     if scoped.height:
         from .derive_partitions import PARTITION_KINDS
@@ -189,8 +194,8 @@ def clusters(scoped: pl.DataFrame,
         elif scope in grouped:  # never silently: say what was not re-run, and what to do
             entry["engine_profile"] = None
             entry["engine_note"] = ("no single Kafka release wrote these logs, so their consumer groups and "
-                                    "partitions were not re-run; kafka-forensics replay --group G (or "
-                                    "--partition T-P) --profile V re-runs one")
+                                    "partitions were not re-run; kafka-forensics check --profile V re-runs "
+                                    "them under release V's rules (replay --group G --profile V, one)")
     return out
 
 

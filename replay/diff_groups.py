@@ -699,4 +699,4 @@ def group_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
     """The detector ``check`` runs: every group's engine diff (kept for the report's counts)."""
     from .reruns import reruns
 
-    return [f for r in reruns(events).groups() for f in r.findings]
+    return [f for r in reruns(events, opts.profile).groups() for f in r.findings]

@@ -507,4 +507,4 @@ def partition_findings(events: pl.DataFrame, opts: Any) -> list[Finding]:
     """The detector ``check`` runs: every partition's engine diff (kept for the report's counts)."""
     from .reruns import reruns
 
-    return [f for r in reruns(events).partitions() for f in r.findings]
+    return [f for r in reruns(events, opts.profile).partitions() for f in r.findings]

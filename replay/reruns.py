@@ -47,8 +47,9 @@ class Reruns:
     """The re-runs of one check: ``groups()`` and ``partitions()`` work them out (or wait for
     the workers ``start`` began them on)."""
 
-    def __init__(self, events: pl.DataFrame) -> None:
+    def __init__(self, events: pl.DataFrame, profile_name: str | None = None) -> None:
         self._events = events
+        self._profile = profile_name
         self._jobs: dict[str, list[Any]] = {}  # "groups" / "partitions" -> their jobs
         self._results: dict[str, list[list[Rerun] | None]] = {}
         self._pending: list[tuple[Future[list[Rerun]], str, int]] = []
@@ -83,7 +84,7 @@ class Reruns:
                 from .diff_groups import group_jobs as jobs
             else:
                 from .diff_partitions import partition_jobs as jobs
-            self._jobs[part] = jobs(self._events)
+            self._jobs[part] = jobs(self._events, profile_name=self._profile)
             self._results[part] = [None] * len(self._jobs[part])
         return self._jobs[part]
 
@@ -148,8 +149,9 @@ def workers(rows: int) -> int:
     return n
 
 
-def reruns(events: pl.DataFrame) -> Reruns:
-    """The re-runs of ``events``: once per check (``detect.per_check``), else each call's own."""
+def reruns(events: pl.DataFrame, profile_name: str | None = None) -> Reruns:
+    """The re-runs of ``events`` (under ``profile_name``'s rules, else each scope's own): once per
+    check (``detect.per_check``), else each call's own."""
     from .detect import per_check
 
-    return per_check(events, "reruns", lambda: Reruns(events))
+    return per_check(events, f"reruns {profile_name}", lambda: Reruns(events, profile_name))

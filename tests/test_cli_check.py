@@ -84,12 +84,32 @@ def test_group_names_from_logs_cannot_break_the_markdown(tmp_path: Path) -> None
 @pytest.mark.parametrize("args, said", [
     (["--format", "yaml"], "--format must be table, json, md or html"),
     (["--fail-on", "fatal"], "unknown severity 'fatal'"),
+    (["--profile", "0.9"], "older than the oldest profile"),
 ])
 def test_bad_options_are_sentences_with_exit_2(tmp_path: Path, args: list[str], said: str) -> None:
     log = tmp_path / "server.log"
     log.write_text("[2024-03-01 10:00:00,000] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)\n")
     r = cli("check", str(log), *args)
     assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_profile_re_runs_the_groups_of_logs_no_single_release_wrote(tmp_path: Path) -> None:
+    """A 0.10.0 rebalance line beside a 2.8+ Stabilized line: no release's rules fit, and check
+    says so; with --profile 2.8 the engine re-runs the group under 2.8's rules all the same."""
+    gc = "(kafka.coordinator.group.GroupCoordinator)"
+    (tmp_path / "server.log").write_text(
+        f"[2024-01-01 00:00:00,000] INFO [GroupCoordinator 0]: Preparing to restabilize group g with old "
+        f"generation 0 {gc}\n"
+        f"[2024-01-01 00:00:03,000] INFO [GroupCoordinator 0]: Stabilized group g generation 1 "
+        f"(__consumer_offsets-9) with 1 members {gc}\n")
+    _, plain = check(str(tmp_path))
+    (c,) = plain["clusters"].values()
+    assert c["engine_profile"] is None and "check --profile V" in c["engine_note"]
+    _, forced = check(str(tmp_path), "--profile", "2.8.1")
+    (c,) = forced["clusters"].values()
+    assert forced["options"]["profile"] == "2.8.1"
+    assert c["engine_profile"] == "2.8" and "engine_note" not in c
+    assert c["engine_runs"]["groups"] == 1 and c["kafka_version"] is None  # the wording still disagrees
 
 
 def test_explain_says_what_a_kind_means_causes_and_what_to_do() -> None:

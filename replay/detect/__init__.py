@@ -34,6 +34,9 @@ class CheckOptions:
     flap_min: int = 3  # shrinks (each followed by an expand) in one episode before it is reported
     churn_window_ms: int = 30 * MINUTE  # controller moves this close belong to one episode
     churn_min: int = 3  # controller elections in one episode before it is reported
+    #: the release whose rules the engine re-runs every group and partition under (``check
+    #: --profile``); None: each scope's own, read from its logs (``diff_groups.profiles_by_scope``)
+    profile: str | None = None
 
 
 Detector = Callable[[pl.DataFrame, CheckOptions], list[Finding]]
