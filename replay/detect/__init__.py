@@ -148,7 +148,10 @@ def of_kinds(events: pl.DataFrame, kinds: Sequence[str],
     columns = events.columns if columns is None else columns
     if _INDEX is not None and _INDEX[0] is events:
         return _INDEX[1].rows(kinds, columns)
-    return events.select(columns).filter(pl.col("kind").is_in(list(kinds)))
+    wanted = pl.col("kind").is_in(list(kinds))
+    if "kind" in columns:
+        return events.select(columns).filter(wanted)
+    return events.select(*columns, "kind").filter(wanted).drop("kind")
 
 
 def with_scope(events: pl.DataFrame) -> pl.DataFrame:
