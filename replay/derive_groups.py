@@ -85,8 +85,11 @@ _REJOIN_CAUSES = frozenset({"leader_rejoin", "member_rejoin", "metadata_change",
 #: current generation and makes no rebalance (doJoinGroup), so the join that logged it carried new
 #: metadata — as the leader's may have: new metadata rebalances either way
 _NEW_METADATA_CAUSES = frozenset({"metadata_change", "member_update"})
-#: how long before the first line the seed round starts (it must settle before the logs begin)
+#: how long before the first line the seed round starts, at most (it must settle before the logs
+#: begin, and outlast the session of every member it seeds: ``_seed_ms``)
 SEED_MS = 60_000
+#: how long the seed round takes to settle (its members' joins at 0 ms, their syncs at 1 s)
+SETTLE_MS = 2_000
 #: how long the engine runs past the last line (the diff's match window)
 TAIL_MS = 10_000
 #: how far (ms) a round's end may be from the one its delay periods give
@@ -356,7 +359,6 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     if first is None:
         return None
     rows = rows[first:]
-    epoch = int(rows[0]["at"]) - SEED_MS
     configs = dict(configs)
     key = "group.initial.rebalance.delay.ms"
     before, unseen_joiners = _members_before(rows)
@@ -388,6 +390,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
+    seed_ms = _seed_ms(rows, before, session_ms)
+    epoch = int(rows[0]["at"]) - seed_ms
     b = Derived()
     members: dict[str, _Member] = {}
     observations: list[Observation] = []
@@ -560,10 +564,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 b.add(1000, "sync", {"group": group, "client": name}, Level.INFERRED)
         if first_kind == "group_stabilized":
             # the logs begin inside a join phase: some member's rejoin started it before them
-            join(members[seed_names[0]], SEED_MS - 1, Level.INFERRED, None)
+            join(members[seed_names[0]], seed_ms - 1, Level.INFERRED, None)
 
     round_end = 0
-    round_began = SEED_MS  # virtual ms the current join phase began
+    round_began = seed_ms  # virtual ms the current join phase began
     round_joined: set[str] = set()
     not_rejoining: set[str] = set()
     expiries: dict[str, tuple[int, str]] = {}
@@ -858,8 +862,20 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         opaque = ("its coordinator's lines name no rebalance trigger (Kafka before 2.1): add the "
                   "consumers' logs, or read it with Kafka's state table and generations only")
     alive_at_end = tuple(m.alias for m in members.values() if m.gone is None and not m.pending)
-    return GroupCase(scope, group, rows[0].get("broker"), epoch, trace, tuple(observations), assumed, SEED_MS,
+    return GroupCase(scope, group, rows[0].get("broker"), epoch, trace, tuple(observations), assumed, seed_ms,
                      opaque, responses=tuple(responses), alive_at_end=alive_at_end)
+
+
+def _seed_ms(rows: Sequence[Mapping[str, Any]], before: Sequence[str], session_ms: int) -> int:
+    """How long before the first line the seed round starts: long enough to settle and to
+    outlast the session of every member it seeds (``session_ms``, or the one its MemberMetadata
+    gives), so that a seed member's expiry soon after the first line is where its line puts
+    it; no longer, since each seed member heartbeats all through it (on a log of many short
+    stretches most of a re-run's steps were those heartbeats, when it was always 60 s)."""
+    seeded = set(before)
+    sessions = [int(_details(r)["session_timeout_ms"]) for r in rows
+                if r.get("member") in seeded and "session_timeout_ms" in _details(r)]
+    return min(SEED_MS, max([session_ms, *sessions]) + SETTLE_MS)
 
 
 def _state(r: Mapping[str, Any], at: int, state: GroupState, gen: Any, members: Any, *,

@@ -177,6 +177,23 @@ def test_an_expiry_sooner_than_the_known_session_timeout_is_early(tmp_path: Path
     assert f.details["member"] == member(0) and [e.line for e in f.evidence] == [4]
 
 
+@pytest.mark.parametrize("session_ms", [10_000, 45_000])
+def test_a_member_from_before_the_logs_that_expires_at_their_first_line_is_no_finding(
+        tmp_path: Path, session_ms: int) -> None:
+    """The logs begin with a member's expiry (its session ran out: its last heartbeat came one
+    session timeout before, before the logs).  The seed round that puts it in the group starts
+    that session and 2 s more before the first line, so the engine expires it right there."""
+    (tmp_path / "consumer.log").write_text(consumer_config(session_ms))
+    (tmp_path / "server.log").write_text(
+        line(0, f"Member {member(0)} in group pay has failed, removing it from the group")
+        + line(0, "Preparing to rebalance group pay in state PreparingRebalance with old generation 5 "
+                  f"(__consumer_offsets-7) (reason: removing member {member(0)} on heartbeat expiration)")
+        + line(0, "Group pay with generation 6 is now empty (__consumer_offsets-7)"))
+    assert engine_findings(tmp_path) == []
+    (replay,) = replay_groups(view.load([str(tmp_path)]))
+    assert replay.case.first_at == session_ms + 2_000
+
+
 def test_an_expiry_with_no_known_session_timeout_fits_it_instead(tmp_path: Path) -> None:
     """No ConsumerConfig: clients other than Java's default to 10 s (kafka-python, librdkafka
     before 1.9), so an expiry 10 s after the join is no finding."""
