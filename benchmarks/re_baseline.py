@@ -91,7 +91,10 @@ _REASON_CAUSE = (
     (re.compile(r"Adding new member (\S+)"), "new_member"),
     (re.compile(r"removing member (\S+) on heartbeat expiration"), "heartbeat_expiration"),
     (re.compile(r"removing member (\S+) on LeaveGroup"), "leave"),
-    (re.compile(r"Updating metadata for member (\S+)"), "metadata_change"),
+    # the catalogue's causes: "… during S" (2.8+) a member's changed metadata; without it
+    # (2.1-2.7) the leader's rejoin or a changed member's, which it calls member_update
+    (re.compile(r"Updating metadata for member (\S+) during"), "metadata_change"),
+    (re.compile(r"Updating metadata for member (\S+)$"), "member_update"),
     (re.compile(r"Leader (\S+) re-joining group"), "leader_rejoin"),
 )
 
