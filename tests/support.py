@@ -108,3 +108,12 @@ def edit_line(path: Path, needle: str, new: str | None, nth: int | None = None) 
         lines[i] = lines[i].replace(needle, new)
     path.write_text("".join(lines))
     return i + 1
+
+
+#: one group's 0.10.0 "Preparing to restabilize" line and a 2.8+ "Stabilized … with 1 members"
+#: line in one server.log: no single Kafka release wrote both
+MIXED_RELEASES = (
+    "[2024-01-01 00:00:00,000] INFO [GroupCoordinator 0]: Preparing to restabilize group g with old "
+    "generation 0 (kafka.coordinator.group.GroupCoordinator)\n"
+    "[2024-01-01 00:00:03,000] INFO [GroupCoordinator 0]: Stabilized group g generation 1 "
+    "(__consumer_offsets-9) with 1 members (kafka.coordinator.group.GroupCoordinator)\n")

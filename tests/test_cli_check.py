@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .support import MIXED_RELEASES
 from .test_cli import cli
 
 
@@ -96,12 +97,7 @@ def test_bad_options_are_sentences_with_exit_2(tmp_path: Path, args: list[str], 
 def test_a_profile_re_runs_the_groups_of_logs_no_single_release_wrote(tmp_path: Path) -> None:
     """A 0.10.0 rebalance line beside a 2.8+ Stabilized line: no release's rules fit, and check
     says so; with --profile 2.8 the engine re-runs the group under 2.8's rules all the same."""
-    gc = "(kafka.coordinator.group.GroupCoordinator)"
-    (tmp_path / "server.log").write_text(
-        f"[2024-01-01 00:00:00,000] INFO [GroupCoordinator 0]: Preparing to restabilize group g with old "
-        f"generation 0 {gc}\n"
-        f"[2024-01-01 00:00:03,000] INFO [GroupCoordinator 0]: Stabilized group g generation 1 "
-        f"(__consumer_offsets-9) with 1 members {gc}\n")
+    (tmp_path / "server.log").write_text(MIXED_RELEASES)
     _, plain = check(str(tmp_path))
     (c,) = plain["clusters"].values()
     assert c["engine_profile"] is None and "check --profile V" in c["engine_note"]

@@ -12,6 +12,8 @@ from kafka_forensics.parsers import view
 from kafka_forensics.replay.check import check
 from kafka_forensics.replay.versions import Wording, release, show
 
+from ..support import MIXED_RELEASES
+
 
 @pytest.mark.parametrize("r, text", [
     (((2, 3, 0), (2, 4, 99)), "2.3-2.4"),
@@ -71,12 +73,7 @@ def test_every_real_log_file_reads_as_one_release_range(corpus: Path) -> None:
 def test_groups_whose_logs_no_single_release_wrote_are_said_not_re_run(tmp_path: Path) -> None:
     """A 0.10.0 rebalance line and a 2.8+ Stabilized line in one file: the group diff has no
     rules to re-run them under, and the report says so instead of staying silent."""
-    gc = "(kafka.coordinator.group.GroupCoordinator)"
-    (tmp_path / "server.log").write_text(
-        f"[2024-01-01 00:00:00,000] INFO [GroupCoordinator 0]: Preparing to restabilize group g with old "
-        f"generation 0 {gc}\n"
-        f"[2024-01-01 00:00:03,000] INFO [GroupCoordinator 0]: Stabilized group g generation 1 "
-        f"(__consumer_offsets-9) with 1 members {gc}\n")
+    (tmp_path / "server.log").write_text(MIXED_RELEASES)
     (c,) = check(view.load([str(tmp_path)])).clusters.values()
     assert c["kafka_version"] is None and c["engine_profile"] is None
     assert "--profile" in c["engine_note"]
