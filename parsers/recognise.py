@@ -135,10 +135,9 @@ def _scan(group: pl.DataFrame, lits: tuple[str, ...]) -> pl.DataFrame:
 # bytes are frequent in the messages this costs up to twice a plain scan (the `[Log
 # partition=…` messages of kafka.log.Log: 0.57 -> 0.30 µs a row without it); where they
 # are rare it saves.  Four more one-byte literals that no entry has (control characters,
-# which a message nearly never holds; where one does, it is ignored) turn it off.  Which
-# is faster is measured
-# once per logger's literals, on its first group of _TRIAL_ROWS rows or more: either way the
-# entries' literals are found in the same rows.
+# which a message nearly never holds; where one does, it is ignored) turn it off.  Which is
+# faster is measured once per logger's literals, on its first group of _TRIAL_ROWS rows or
+# more: either way the entries' literals are found in the same rows.
 _PREFILTER_OFF: tuple[str, ...] = ("\x01", "\x02", "\x03", "\x04")
 _TRIAL_ROWS = 2000
 _NO_PREFILTER: dict[tuple[str, ...], bool] = {}

@@ -150,10 +150,10 @@ _RUN_COUNTS = ("groups", "group_runs", "partitions", "partition_runs", "group_re
 def clusters(scoped: pl.DataFrame, runs: Mapping[str, Mapping[str, int]] | None = None,
              profile_name: str | None = None) -> dict[str, dict[str, Any]]:
     """Per scope: ``kafka_version`` (from the wording and the brokers' start banners;
-    ``kafka_version_by_file`` when the files disagree), ``kafka_version_reported`` (the
-    releases the banners name), ``configs`` (each setting's values across the brokers' config dumps) and
-    ``engine_runs`` (``runs``: what the engine re-ran) and ``engine_profile`` (the rules it re-ran
-    them under: ``profile_name``'s when given, else the scope's own)."""
+    ``kafka_version_by_file`` when the files disagree), ``kafka_version_reported`` (the releases
+    the banners name), ``configs`` (each setting's values across the brokers' config dumps),
+    ``engine_runs`` (``runs``: what the engine re-ran) and ``engine_profile`` (the rules it
+    re-ran them under: ``profile_name``'s when given, else the scope's own)."""
     out: dict[str, dict[str, Any]] = {}
     worded = releases(scoped)
     for scope, wording in worded.items():

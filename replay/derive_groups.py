@@ -390,7 +390,12 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     unseen = {x.ends: _unseen_joins(x, delay_ms) for x in rounds
               if delay_ms >= LAG_MS and x.extends and joins_unlogged}
     assumed, session_ms, rebalance_ms = _assumptions(profile, configs)
-    seed_ms = _seed_ms(rows, before, session_ms)
+    # a member's MemberMetadata (2.4+ "has left" line) gives its real timeouts
+    metadata = [(str(r["member"]), d) for r in rows
+                if r.get("member") and "session_timeout_ms" in (d := _details(r))]
+    timeouts = {m: (int(d["session_timeout_ms"]), int(d.get("rebalance_timeout_ms") or rebalance_ms))
+                for m, d in metadata}
+    seed_ms = _seed_ms(timeouts, before, session_ms)
     epoch = int(rows[0]["at"]) - seed_ms
     b = Derived()
     members: dict[str, _Member] = {}
@@ -503,14 +508,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     # (``before``), and the unnamed others a member count implies.
     fillers = _fillers(rows, before)
     seed_names = before + [f"member-before-logs-{i + 1}" for i in range(fillers)]
-    for r in rows:  # a member's MemberMetadata (2.4+ "has left" line) gives its real timeouts
-        d = _details(r)
-        if r.get("member") and "session_timeout_ms" in d:
-            assumed.setdefault(f"member {r['member']}", f"session {d['session_timeout_ms']} ms, rebalance "
-                               f"{d.get('rebalance_timeout_ms')} ms (its MemberMetadata)")
-    timeouts = {str(r["member"]): (int(_details(r)["session_timeout_ms"]),
-                                   int(_details(r).get("rebalance_timeout_ms") or rebalance_ms))
-                for r in rows if r.get("member") and "session_timeout_ms" in _details(r)}
+    for m, d in metadata:
+        assumed.setdefault(f"member {m}", f"session {d['session_timeout_ms']} ms, rebalance "
+                           f"{d.get('rebalance_timeout_ms')} ms (its MemberMetadata)")
     #: member -> the row of its "Adding new member" line (the join that carries its id)
     id_join_row = _id_join_rows(rows)
     floors: dict[str, int] = {}  # member -> a session timeout its own lines show it outlived
@@ -866,15 +866,13 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                      opaque, responses=tuple(responses), alive_at_end=alive_at_end)
 
 
-def _seed_ms(rows: Sequence[Mapping[str, Any]], before: Sequence[str], session_ms: int) -> int:
+def _seed_ms(timeouts: Mapping[str, tuple[int, int]], before: Sequence[str], session_ms: int) -> int:
     """How long before the first line the seed round starts: long enough to settle and to
     outlast the session of every member it seeds (``session_ms``, or the one its MemberMetadata
-    gives), so that a seed member's expiry soon after the first line is where its line puts
-    it; no longer, since each seed member heartbeats all through it (on a log of many short
-    stretches most of a re-run's steps were those heartbeats, when it was always 60 s)."""
-    seeded = set(before)
-    sessions = [int(_details(r)["session_timeout_ms"]) for r in rows
-                if r.get("member") in seeded and "session_timeout_ms" in _details(r)]
+    gives: ``timeouts``), so that a seed member's expiry soon after the first line is where its
+    line puts it; no longer, since each seed member heartbeats all through it (on a log of many
+    short stretches most of a re-run's steps were those heartbeats, when it was always 60 s)."""
+    sessions = [timeouts[m][0] for m in before if m in timeouts]
     return min(SEED_MS, max([session_ms, *sessions]) + SETTLE_MS)
 
 

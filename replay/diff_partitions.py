@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 import polars as pl
@@ -203,17 +203,19 @@ def _expected(effects: Sequence[Effect], case: PartitionCase) -> list[PartitionE
 
 @dataclass(frozen=True)
 class _Changes:
-    """The engine's changes (``_expected``), with their instants when those are in time order
-    (as the engine makes them): the changes near a line are then found by bisection instead of
-    by reading every change for every line (quadratic in a partition's length)."""
+    """The engine's changes (``_expected``) in time order, with their instants: the changes near
+    a line are found by bisection instead of by reading every change for every line (quadratic
+    in a partition's length)."""
 
     items: Sequence[PartitionExpected]
-    ats: Sequence[int] | None
+    ats: Sequence[int]
 
     @staticmethod
     def of(expected: Sequence[PartitionExpected]) -> _Changes:
-        ats = [e.at for e in expected]
-        return _Changes(expected, ats if all(a <= b for a, b in pairwise(ats)) else None)
+        # the engine makes them in time order (its clock never goes back; a kept leader's change
+        # goes where it happened): the stable sort only guards that, and leaves them as they are
+        items = sorted(expected, key=attrgetter("at"))
+        return _Changes(items, [e.at for e in items])
 
     def near(self, at: int) -> Sequence[PartitionExpected]:
         """The changes within ``MATCH_WINDOW_MS`` of ``at``, in their order."""
@@ -221,16 +223,11 @@ class _Changes:
 
     def between(self, start: int, end: int) -> Sequence[PartitionExpected]:
         """The changes from ``start`` to ``end`` (both included), in their order."""
-        if self.ats is None:
-            return [e for e in self.items if start <= e.at <= end]
         return self.items[bisect_left(self.ats, start):bisect_right(self.ats, end)]
 
     def state_at(self, at: int) -> PartitionExpected | None:
         """The last change at or before ``at`` that is not a leader's ISR change (of several at
         that instant, the first)."""
-        if self.ats is None:
-            return max((e for e in self.items if e.at <= at and e.cause not in ("shrink", "expand")),
-                       key=lambda e: e.at, default=None)
         best: PartitionExpected | None = None
         for i in range(bisect_right(self.ats, at) - 1, -1, -1):
             e = self.items[i]

@@ -135,11 +135,10 @@ class Runner:
         #: whether to keep ``responses``, ``sent`` and ``answered``: only ``expect`` records read
         #: them, and a derived trace has none (a re-run sends hundreds of thousands of requests)
         self._tally = bool(expectations)
-        #: the defaults of a join that gives no timeouts (worked out at the first such join
-        #: after a ``set``, which may change them)
-        self._join_defaults: tuple[int, int] | None = None
+        #: the session and rebalance timeouts of a join that gives none (worked out at the first
+        #: such join after a ``set``, which may change them)
+        self._join_defaults: tuple[int, int | None] | None = None
         p = self.profile
-        self._kip62 = p.has(Switch.REBALANCE_TIMEOUT)
         self._member_id_required = p.has(Switch.MEMBER_ID_REQUIRED)
         self._skip_assignment = p.has(Switch.SKIP_ASSIGNMENT)
         #: the replicated cluster, for a trace with replication records (else None: a group
@@ -179,9 +178,10 @@ class Runner:
         return RunResult(self.trace, self.profile, self.cluster.effects, self.checks)
 
     def client(self, alias: str) -> ClientAlias:
-        if alias not in self.clients:
-            self.clients[alias] = ClientAlias(alias)
-        return self.clients[alias]
+        found = self.clients.get(alias)  # (one lookup: asked for every request)
+        if found is None:
+            found = self.clients[alias] = ClientAlias(alias)
+        return found
 
     def _observe(self, effects: Sequence[Effect], start: int) -> None:
         """Bind aliases and keep responses (``effects`` from ``start``), in the order the
@@ -198,8 +198,7 @@ class Runner:
                     key = (effect.client, effect.request)
                     responses.setdefault(key, []).append(effect)
                     answered[key] = answered.get(key, 0) + 1
-                # (an answer without error teaches the client something only for a JoinGroup)
-                if (effect.error != "NONE" or effect.request == _JOIN) and effect.client in clients:
+                if effect.client in clients:
                     self._learn(clients[effect.client], effect)
 
     @staticmethod
@@ -263,11 +262,11 @@ class Runner:
 
     def _request(self, do: str, f: Mapping[str, Any]) -> GroupRequest:
         name = str(f.get("client") or ADMIN)
-        alias = self.clients.get(name) or self.client(name)
+        alias = self.client(name)
         group = str(f.get("group", ""))
         if "instance_id" in f:
             alias.instance_id = f["instance_id"]
-        member_id = self._member_id(f, alias) if "member_id" in f or "member_id_of" in f else alias.member_id
+        member_id = self._member_id(f, alias)
         generation = int(f["generation"]) if "generation" in f else alias.generation
         if do == "heartbeat":
             return _heartbeat(group, name, member_id, generation, alias.instance_id)
@@ -296,11 +295,11 @@ class Runner:
     def _join(self, f: Mapping[str, Any], alias: ClientAlias, group: str, member_id: str) -> JoinGroup:
         if self._join_defaults is None:
             config = self.cluster.config
-            session_default = config.int("session.timeout.ms")
-            # before 0.10.1 (KIP-62) the join phase ran on the session timeout
-            self._join_defaults = (session_default,
-                                   config.int("max.poll.interval.ms") if self._kip62 else -1)
-        session_default, poll_default = self._join_defaults
+            kip62 = self.profile.has(Switch.REBALANCE_TIMEOUT)
+            # before 0.10.1 (KIP-62) the join phase ran on the session timeout (None: the join's own)
+            self._join_defaults = (config.int("session.timeout.ms"),
+                                   config.int("max.poll.interval.ms") if kip62 else None)
+        session_default, rebalance_default = self._join_defaults
         session = int(f.get("session_timeout_ms", session_default))
         listed = f.get("protocols")
         protocols = _RANGE if listed is None else tuple(
@@ -310,7 +309,8 @@ class Runner:
             client_id=str(f.get("client_id", alias.alias)),
             client_host=str(f.get("client_host", "/127.0.0.1")),
             session_timeout_ms=session,
-            rebalance_timeout_ms=int(f.get("rebalance_timeout_ms", poll_default if self._kip62 else session)),
+            rebalance_timeout_ms=int(f.get("rebalance_timeout_ms",
+                                           session if rebalance_default is None else rebalance_default)),
             protocol_type=str(f.get("protocol_type", "consumer")),
             protocols=protocols,
             require_known_member_id=bool(f.get("require_known_member_id", self._member_id_required)),

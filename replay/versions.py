@@ -14,7 +14,7 @@ import polars as pl
 from kafka_forensics.parsers.kinds import Area, Kind
 from kafka_forensics.parsers.releases import LATEST_PATCH, NEWEST, KafkaVersion, bounds
 
-from .detect import of_kinds, with_scope
+from .detect import of_kinds, per_check, with_scope
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,6 @@ class Wording:
 def kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
     """Per scope (``detect.with_scope``): the Kafka releases its logs' wording allows (once per
     check: ``detect.per_check``)."""
-    from .detect import per_check
-
     return dict(per_check(events, "kafka_versions", lambda: _kafka_versions(events)))
 
 
@@ -86,7 +84,13 @@ def _kafka_versions(events: pl.DataFrame) -> dict[str, Wording]:
 def releases(scoped: pl.DataFrame) -> dict[str, Wording]:
     """``kafka_versions`` narrowed, per scope, by the one ``inter.broker.protocol.version`` its
     brokers' ``KafkaConfig values:`` dumps name (a broker speaks no newer protocol than its own
-    release); scopes whose brokers name several keep the wording's range."""
+    release; scopes whose brokers name several keep the wording's range), by the group API
+    versions its request log shows, and to the one release its brokers' start banners name
+    (``reported``).  Once per check (``detect.per_check``)."""
+    return dict(per_check(scoped, "releases", lambda: _releases(scoped)))
+
+
+def _releases(scoped: pl.DataFrame) -> dict[str, Wording]:
     from .config_dumps import config_dumps
 
     out = kafka_versions(scoped)
@@ -119,7 +123,11 @@ BROKER_KINDS = tuple(k.value for k in Kind if k.area in _BROKER_AREAS and k not 
 def reported(scoped: pl.DataFrame) -> dict[str, list[str]]:
     """Per scope, the releases its brokers' start banners name (``Kafka version: 2.8.0``,
     AppInfoParser), sorted: the banners of files that hold broker lines (a consumer's log names
-    the consumer's release)."""
+    the consumer's release).  Once per check (``detect.per_check``)."""
+    return dict(per_check(scoped, "reported", lambda: _reported(scoped)))
+
+
+def _reported(scoped: pl.DataFrame) -> dict[str, list[str]]:
     if not scoped.height or "details" not in scoped.columns:
         return {}
     banners = of_kinds(scoped, ["app_info"], ["scope", "source", "details"]).select(
