@@ -17,8 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import polars as pl
 
+from . import kernel
 from .catalogue import CATALOGUE, Catalogue
 from .schema import FIELDS, polars_types
 from .templates import TP_TOKEN, Template
@@ -46,15 +48,65 @@ def recognise(
         return _empty_events(), records.select("rid", "logger")
     matched: list[tuple[Template, pl.DataFrame]] = []
     leftovers: list[pl.DataFrame] = []
+    native = kernel.enabled()
     for (logger,), group in records.partition_by("logger", as_dict=True, maintain_order=True).items():
         templates = catalogue.for_logger(logger, logger_mode)
-        claimed = _claim(templates, group.with_row_index("gi"), matched) if templates else None
-        rest = group if claimed is None else group.filter(~claimed)
+        if not templates:
+            rest = group
+        elif native:
+            rest = _claim_native(templates, group, matched)
+        else:
+            rest = group.filter(~_claim(templates, group.with_row_index("gi"), matched))
         leftovers.append(rest.select("rid", "logger"))
     frames = [_build(t, hit, raw_of) for t, hit in matched]
     out = _conform(pl.concat(frames, how="diagonal")) if frames else _empty_events()
     unmatched = pl.concat(leftovers) if leftovers else records.select("rid", "logger").clear()
     return out.sort("rid"), unmatched
+
+
+def _claim_native(
+    templates: tuple[Template, ...], group: pl.DataFrame, matched: list[tuple[Template, pl.DataFrame]]
+) -> pl.DataFrame:
+    """``_claim`` by the recognition kernel: one compiled pass over the group finds each
+    record's entry and its capture offsets; the records it defers take ``_claim``.
+    Returns the rows no entry took."""
+    k = kernel.for_templates(templates)
+    group = group.rechunk()
+    msg, cont = kernel.Views(group["msg"]), kernel.Views(group["cont"])
+    entry, caps = k.run(msg, cont)
+    order = np.argsort(entry, kind="stable")  # rows by entry, in row order within one
+    cuts = np.flatnonzero(np.diff(entry[order])) + 1
+    rest: list[pl.DataFrame] = []
+    rids = group["rid"]
+    for rows in np.split(order, cuts):
+        if rows.size == 0:
+            continue
+        at = int(entry[rows[0]])
+        if at == kernel.NO_MATCH:
+            rest.append(group[rows])
+        elif at == kernel.DEFER:
+            these = group[rows]
+            claimed = _claim(templates, these.with_row_index("gi"), matched)
+            rest.append(these.filter(~claimed))
+        else:
+            t, prog = templates[at], k.programs[at]
+            assert prog.msg is not None
+            mine = caps[rows]
+            hit = pl.DataFrame([rids.gather(rows), _captures(msg, prog.msg, rows, mine, 0).alias("m")])
+            if prog.cont is not None:
+                hit = hit.with_columns(_captures(cont, prog.cont, rows, mine, prog.msg.nslots).alias("c"))
+            matched.append((t, hit))
+    if not rest:
+        return group.clear()
+    return pl.concat(rest).sort("rid") if len(rest) > 1 else rest[0]
+
+
+def _captures(text: kernel.Views, prog: kernel.Program, rows: np.ndarray, caps: np.ndarray,
+              base: int) -> pl.Series:
+    """The struct of a program's groups, named as ``str.extract_groups`` names them, cut
+    from ``text`` at the kernel's offsets (a group the match did not take is null)."""
+    fields = [text.cut(rows, caps, base + 2 * g).alias(name) for g, name in enumerate(prog.groups)]
+    return pl.struct(fields, eager=True)
 
 
 # Below this many entries for a logger, one DFA test per entry beats an Aho-Corasick pass.
