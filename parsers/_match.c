@@ -330,7 +330,20 @@ static inline const uint8_t *view_data(const Strings *s, Py_ssize_t i, int32_t l
     return (const uint8_t *)s->datas[buf].buf + off;
 }
 
-static int get_strings(Py_ssize_t n, PyObject *valid, PyObject *views, PyObject *datas, Strings *s)
+/* Does view i stay inside its data buffer?  A bad one would read out of bounds. */
+static int view_ok(const Strings *s, Py_ssize_t i)
+{
+    int32_t len = view_len(s, i), buf, off;
+    if (len < 0) return 0;
+    if (len <= 12) return 1;
+    memcpy(&buf, (const uint8_t *)s->views.buf + 16 * i + 8, 4);
+    memcpy(&off, (const uint8_t *)s->views.buf + 16 * i + 12, 4);
+    return buf >= 0 && buf < s->ndatas && off >= 0 && (Py_ssize_t)off + len <= s->datas[buf].len;
+}
+
+/* check_all: test every view now (else the caller tests those it reads) */
+static int get_strings(Py_ssize_t n, PyObject *valid, PyObject *views, PyObject *datas, Strings *s,
+                       int check_all)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
@@ -349,16 +362,9 @@ static int get_strings(Py_ssize_t n, PyObject *valid, PyObject *views, PyObject 
         if (PyObject_GetBuffer(PyList_GET_ITEM(datas, i), &s->datas[i], PyBUF_SIMPLE) < 0) return -1;
         s->ndatas = i + 1;
     }
-    /* every view must stay inside its buffer: a bad one would read out of bounds */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int32_t len = view_len(s, i);
-        if (len < 0) goto bad;
-        if (len <= 12) continue;
-        int32_t buf, off;
-        memcpy(&buf, (const uint8_t *)s->views.buf + 16 * i + 8, 4);
-        memcpy(&off, (const uint8_t *)s->views.buf + 16 * i + 12, 4);
-        if (buf < 0 || buf >= nd || off < 0 || (Py_ssize_t)off + len > s->datas[buf].len) goto bad;
-    }
+    if (check_all)
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (!view_ok(s, i)) goto bad;
     return 0;
 bad:
     PyErr_SetString(PyExc_ValueError, "a string view points outside its data buffers");
@@ -395,8 +401,8 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
     memset(&cont, 0, sizeof cont);
     PyObject *result = NULL;
     if (PyObject_GetBuffer(order_o, &order, PyBUF_SIMPLE) < 0) goto done;
-    if (get_strings(n, mv, mw, md, &msg) < 0) goto done;
-    if (get_strings(n, cv, cw, cd, &cont) < 0) goto done;
+    if (get_strings(n, mv, mw, md, &msg, 1) < 0) goto done;
+    if (get_strings(n, cv, cw, cd, &cont, 1) < 0) goto done;
     if (PyObject_GetBuffer(oe, &out_e, PyBUF_WRITABLE) < 0) goto done;
     if (PyObject_GetBuffer(oc, &out_c, PyBUF_WRITABLE) < 0) goto done;
     Py_ssize_t norder = order.len / (Py_ssize_t)sizeof(int32_t);
@@ -475,7 +481,7 @@ static PyObject *cut(PyObject *module, PyObject *args)
     Strings src;
     Py_buffer rows = {0}, caps = {0};
     PyObject *views = NULL, *valid = NULL, *result = NULL;
-    if (get_strings(n, v, w, d, &src) < 0) goto done;
+    if (get_strings(n, v, w, d, &src, 0) < 0) goto done;
     if (PyObject_GetBuffer(rows_o, &rows, PyBUF_SIMPLE) < 0) goto done;
     if (PyObject_GetBuffer(caps_o, &caps, PyBUF_SIMPLE) < 0) goto done;
     Py_ssize_t m = rows.len / (Py_ssize_t)sizeof(int64_t);
@@ -494,7 +500,10 @@ static PyObject *cut(PyObject *module, PyObject *args)
     for (Py_ssize_t i = 0; i < m; i++) {
         Py_ssize_t r = rw[i];
         int32_t start = cp[i * stride + slot], end = cp[i * stride + slot + 1];
-        if (r < 0 || r >= n || !present(&src, r)) { PyErr_SetString(PyExc_ValueError, "cut: bad row"); goto done; }
+        if (r < 0 || r >= n || !present(&src, r) || !view_ok(&src, r)) {
+            PyErr_SetString(PyExc_ValueError, "cut: bad row");
+            goto done;
+        }
         if (start < 0) { nulls++; continue; }
         int32_t len = view_len(&src, r);
         if (end < start || end > len) { PyErr_SetString(PyExc_ValueError, "cut: capture outside its text"); goto done; }

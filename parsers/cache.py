@@ -42,7 +42,7 @@ def key(sources: list[str], *, tz: str, layout: str | None) -> str | None:
     if errors or not inputs or any(i.is_stdin for i in inputs):
         return None
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{_code()}\0{tz}\0{layout}\0".encode())
+    h.update(f"{code_hash()}\0{tz}\0{layout}\0".encode())
     for inp in inputs:
         assert inp.path is not None
         h.update(inp.name.encode("utf-8", "surrogateescape") + b"\0")
@@ -57,7 +57,7 @@ def key(sources: list[str], *, tz: str, layout: str | None) -> str | None:
 
 
 @cache
-def _code() -> str:
+def code_hash() -> str:
     """A hash of the parsers' own source: a new parser makes new keys."""
     h = hashlib.blake2b(digest_size=16)
     root = Path(__file__).resolve().parent

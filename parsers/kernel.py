@@ -17,9 +17,13 @@ result.
 
 from __future__ import annotations
 
+import marshal
 import os
 import struct
+import sys
+import threading
 from dataclasses import dataclass
+from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
@@ -27,6 +31,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from . import cache
 from .templates import Template
 
 try:
@@ -305,6 +310,51 @@ def entry_program(t: Template) -> EntryProgram:
     return hit
 
 
+# Compiling a pattern costs ~0.3 ms (Python's regex parser), ~0.2 s for the few hundred
+# entries of a broker log's loggers: the programs are kept on disk beside the content
+# cache (``cache.directory()``), keyed by the parsers' source and Python's version.
+_LOCK = threading.Lock()
+_loaded = False
+
+
+def _store() -> Path | None:
+    d = cache.directory()
+    if d is None:
+        return None
+    return d / f"kernel-{cache.code_hash()}-py{sys.version_info[0]}{sys.version_info[1]}.marshal"
+
+
+def _load() -> None:
+    global _loaded
+    _loaded = True
+    path = _store()
+    try:
+        saved = marshal.loads(path.read_bytes()) if path is not None else {}
+    except (OSError, EOFError, ValueError, TypeError):
+        return  # absent or unreadable: compile again
+    for tid, (msg, cont) in saved.items():
+        _PROGRAMS.setdefault(tid, EntryProgram(None if msg is None else Program(*msg),
+                                               None if cont is None else Program(*cont)))
+
+
+def _save() -> None:
+    path = _store()
+    if path is None:
+        return
+
+    def flat(p: Program | None) -> tuple[bytes, bytes, bytes, tuple[str, ...]] | None:
+        return None if p is None else (p.code, p.classes, p.lits, p.groups)
+
+    data = marshal.dumps({tid: (flat(e.msg), flat(e.cont)) for tid, e in _PROGRAMS.items()})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: compile again next time
+
+
 class LoggerKernel:
     """A logger's entries, in catalogue order, compiled into one matcher."""
 
@@ -360,9 +410,7 @@ class Views:
             [None if valid is None else pa.py_buffer(valid), pa.py_buffer(views), *self.data],
             null_count=nulls,
         )
-        out = pl.from_arrow(arr)
-        assert isinstance(out, pl.Series)
-        return out
+        return pl.Series(arr)  # the views as they are (pl.from_arrow would compact them: a copy)
 
 
 _KERNELS: dict[int, tuple[tuple[Template, ...], LoggerKernel]] = {}
@@ -371,7 +419,16 @@ _KERNELS: dict[int, tuple[tuple[Template, ...], LoggerKernel]] = {}
 def for_templates(templates: tuple[Template, ...]) -> LoggerKernel:
     """The kernel of a logger's entries (memoised per catalogue tuple)."""
     hit = _KERNELS.get(id(templates))
-    if hit is None or hit[0] is not templates:
-        hit = (templates, LoggerKernel(templates))
-        _KERNELS[id(templates)] = hit
+    if hit is not None and hit[0] is templates:
+        return hit[1]
+    with _LOCK:  # the parse workers meet a logger at the same time
+        hit = _KERNELS.get(id(templates))
+        if hit is None or hit[0] is not templates:
+            if not _loaded:
+                _load()
+            new = any(t.id not in _PROGRAMS for t in templates)
+            hit = (templates, LoggerKernel(templates))
+            _KERNELS[id(templates)] = hit
+            if new:
+                _save()
     return hit[1]
