@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .config import Config
-from .effects import Effect, EffectLog, RequestReceived, Response
+from .effects import Effect, EffectLog, Response
 from .group.coordinator import GroupCoordinator
 from .group.requests import CoordinatorControl, GroupRequest
 from .profiles import Profile
@@ -28,9 +28,6 @@ from .timers import TimerMode, TimerQueue
 
 if TYPE_CHECKING:
     from .group.consumer import SimulatedConsumer
-
-#: RequestReceived's cheap constructor (effects.py, ``_cheap_init``): one per request
-_received: Callable[[int, Any], RequestReceived] = RequestReceived.build  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -88,7 +85,8 @@ class Cluster:
     def handle(self, request: GroupRequest) -> None:
         """:meth:`submit` for a caller that reads :attr:`effects` itself."""
         effects = self.effects
-        effects.notes.append((len(effects), _received(self.timers.now, request)))
+        # the RequestReceived note, made only if the notes are read (EffectLog.received)
+        effects.received.append((len(effects), self.timers.now, request))
         if self._draining or self._queue:
             self._queue.append(lambda: self.coordinator.handle(request))
             self._drain()
@@ -130,7 +128,8 @@ class Cluster:
 
     def send(self, request: GroupRequest) -> None:
         """A request on its way to the coordinator (handled in turn)."""
-        self.effects.note(_received(self.timers.now, request))
+        effects = self.effects
+        effects.received.append((len(effects), self.timers.now, request))
         self._queue.append(lambda: self.coordinator.handle(request))
 
     def emit(self, effect: Effect) -> None:

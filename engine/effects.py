@@ -71,14 +71,30 @@ class EffectLog(list[Any]):
     lines (``--emit-logs``) print: each ``(position, note)``, ``position`` the number of effects
     before it."""
 
-    __slots__ = ("notes",)
+    __slots__ = ("_notes", "received")
 
     def __init__(self, *effects: Any) -> None:
         super().__init__(*effects)
-        self.notes: list[tuple[int, Any]] = []
+        self._notes: list[tuple[int, Any]] = []
+        #: the requests the group coordinator received since :attr:`notes` was last read, each
+        #: ``(position, at, request)``: made into :class:`RequestReceived` notes when it is read
+        #: (one per request, and only ``--emit-logs`` reads them: most runs never build one)
+        self.received: list[tuple[int, int, Any]] = []
+
+    @property
+    def notes(self) -> list[tuple[int, Any]]:
+        """The notes so far, in the order they were made (one list, brought up to date each time
+        it is read: read it again after more steps)."""
+        received = self.received
+        if received:
+            build = RequestReceived.build  # type: ignore[attr-defined]
+            self._notes += [(position, build(at, request)) for position, at, request in received]
+            received.clear()
+        return self._notes
 
     def note(self, item: Any) -> None:
-        """Record a log-only fact here, after the effects so far."""
+        """Record a log-only fact here, after the effects so far (and after the requests
+        received so far: :attr:`notes` brings them in first)."""
         self.notes.append((len(self), item))
 
 
