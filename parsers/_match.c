@@ -28,6 +28,7 @@ enum {
 #define DEFER (-2)
 #define STEP_BUDGET 200000
 #define DEPTH_LIMIT 20000
+#define TRAIL_MAX 4096
 
 typedef struct {
     int32_t *code;
@@ -37,6 +38,7 @@ typedef struct {
     uint8_t *lits;
     Py_ssize_t nlits;
     int nslots;            /* 2 per capture group */
+    int16_t *next;         /* per instruction: the byte the rest must start with, or -1 */
 } Prog;
 
 typedef struct {
@@ -64,11 +66,31 @@ typedef struct {
     int32_t *caps;
     long steps;
     int depth;
+    int32_t trail[2 * TRAIL_MAX];  /* (slot, old value) of each SAVE since the choice points */
+    int ntrail;
 } Ctx;
 
 static inline int in_class(const uint8_t *cls, uint8_t c) { return (cls[c >> 3] >> (c & 7)) & 1; }
 
-/* 1: match, 0: none, -1: over budget (the caller defers). */
+/* memcmp for the short runs most literals are (a call costs more than the loop) */
+static inline int same(const uint8_t *a, const uint8_t *b, int32_t k)
+{
+    if (k > 16) return memcmp(a, b, (size_t)k) == 0;
+    for (int32_t i = 0; i < k; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+static inline void undo(Ctx *x, int mark)
+{
+    while (x->ntrail > mark) {
+        x->ntrail--;
+        x->caps[x->trail[2 * x->ntrail]] = x->trail[2 * x->ntrail + 1];
+    }
+}
+
+/* 1: match, 0: none, -1: over budget (the caller defers).  A failed branch undoes the
+ * captures it set (the trail), so the captures of the match are those of its own path. */
 static int run(Ctx *x, Py_ssize_t pc, Py_ssize_t pos)
 {
     const Prog *p = x->p;
@@ -83,7 +105,7 @@ static int run(Ctx *x, Py_ssize_t pc, Py_ssize_t pos)
         case OP_MATCH:
             r = 1; goto out;
         case OP_STR:
-            if (n - pos < in[2] || memcmp(s + pos, p->lits + in[1], (size_t)in[2]) != 0) { r = 0; goto out; }
+            if (n - pos < in[2] || !same(s + pos, p->lits + in[1], in[2])) { r = 0; goto out; }
             pos += in[2]; pc++;
             break;
         case OP_CLASS:
@@ -94,21 +116,25 @@ static int run(Ctx *x, Py_ssize_t pc, Py_ssize_t pos)
             if (pos >= n || s[pos] == '\n') { r = 0; goto out; }
             pos++; pc++;
             break;
-        case OP_SPLIT:
+        case OP_SPLIT: {
+            int mark = x->ntrail;
             r = run(x, in[1], pos);
             if (r != 0) goto out;
+            undo(x, mark);
             pc = in[2];
             break;
+        }
         case OP_JMP:
             pc = in[1];
             break;
-        case OP_SAVE: {
-            int32_t old = x->caps[in[1]];
+        case OP_SAVE:
+            if (x->ntrail >= TRAIL_MAX) { r = -1; goto out; }
+            x->trail[2 * x->ntrail] = in[1];
+            x->trail[2 * x->ntrail + 1] = x->caps[in[1]];
+            x->ntrail++;
             x->caps[in[1]] = (int32_t)pos;
-            r = run(x, pc + 1, pos);
-            if (r == 0) x->caps[in[1]] = old;
-            goto out;
-        }
+            pc++;
+            break;
         case OP_BOL:
             if (pos != 0) { r = 0; goto out; }
             pc++;
@@ -119,23 +145,29 @@ static int run(Ctx *x, Py_ssize_t pc, Py_ssize_t pos)
             break;
         case OP_RUN: { /* greedy run of one class (a < 0: any but \n), b..c times (c < 0: no bound) */
             const uint8_t *cls = in[1] >= 0 ? p->classes + 32 * in[1] : NULL;
+            int next = p->next[pc], mark = x->ntrail;
             Py_ssize_t k = 0, lim = n - pos;
             if (in[3] >= 0 && in[3] < lim) lim = in[3];
             if (cls) while (k < lim && in_class(cls, s[pos + k])) k++;
             else while (k < lim && s[pos + k] != '\n') k++;
             for (; k >= in[2]; k--) {
+                /* the rest must start with byte `next`: try only where it stands */
+                if (next >= 0 && (pos + k >= n || s[pos + k] != next)) continue;
                 r = run(x, pc + 1, pos + k);
                 if (r != 0) goto out;
+                undo(x, mark);
             }
             r = 0; goto out;
         }
         case OP_LAZY: { /* the same, fewest first */
             const uint8_t *cls = in[1] >= 0 ? p->classes + 32 * in[1] : NULL;
+            int next = p->next[pc], mark = x->ntrail;
             Py_ssize_t k = 0;
             for (;;) {
-                if (k >= in[2]) {
+                if (k >= in[2] && (next < 0 || (pos + k < n && s[pos + k] == next))) {
                     r = run(x, pc + 1, pos + k);
                     if (r != 0) goto out;
+                    undo(x, mark);
                 }
                 if (pos + k >= n || (in[3] >= 0 && k >= in[3])) { r = 0; goto out; }
                 if (cls ? !in_class(cls, s[pos + k]) : s[pos + k] == '\n') { r = 0; goto out; }
@@ -154,12 +186,13 @@ out:
 /* Match prog anchored on s[0..n); caps gets its slots (-1: group not taken). */
 static int match(const Prog *p, const uint8_t *s, Py_ssize_t n, int32_t *caps)
 {
-    Ctx x = {p, s, n, caps, STEP_BUDGET, 0};
+    static _Thread_local Ctx x;
+    x.p = p; x.s = s; x.n = n; x.caps = caps; x.steps = STEP_BUDGET; x.depth = 0; x.ntrail = 0;
     for (int i = 0; i < p->nslots; i++) caps[i] = -1;
     return run(&x, 0, 0);
 }
 
-static inline unsigned bigram(uint8_t a, uint8_t b) { return ((unsigned)a * 31u + (unsigned)b * 7u) & 255u; }
+static inline unsigned bigram(uint8_t a, uint8_t b) { return ((unsigned)a ^ ((unsigned)b << 3) ^ ((unsigned)b >> 5)) & 255u; }
 
 static void bloom_of(const uint8_t *s, Py_ssize_t n, uint64_t out[4])
 {
@@ -182,6 +215,7 @@ static void free_prog(Prog *p)
     PyMem_Free(p->code);
     PyMem_Free(p->classes);
     PyMem_Free(p->lits);
+    PyMem_Free(p->next);
     memset(p, 0, sizeof *p);
 }
 
@@ -246,6 +280,18 @@ static int load_prog(PyObject *t, Prog *p, int *has)
         if (!ok) { PyErr_Format(PyExc_ValueError, "bad instruction %zd", i); return -1; }
     }
     if (p->ncode == 0) { PyErr_SetString(PyExc_ValueError, "empty program"); return -1; }
+    /* after a run, the rest of the match starts with the first byte of a literal when
+     * only captures (which consume nothing) stand between them */
+    p->next = PyMem_Malloc((size_t)p->ncode * sizeof(int16_t));
+    if (!p->next) { PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < p->ncode; i++) {
+        p->next[i] = -1;
+        if (p->code[4 * i] != OP_RUN && p->code[4 * i] != OP_LAZY) continue;
+        Py_ssize_t j = i + 1;
+        while (j < p->ncode && p->code[4 * j] == OP_SAVE) j++;
+        if (j < p->ncode && p->code[4 * j] == OP_STR && p->code[4 * j + 2] > 0)
+            p->next[i] = p->lits[p->code[4 * j + 1]];
+    }
     *has = 1;
     return 0;
 }
@@ -376,11 +422,19 @@ static inline int present(const Strings *s, Py_ssize_t i)
     return !s->has_valid || ((((const uint8_t *)s->valid.buf)[i >> 3] >> (i & 7)) & 1);
 }
 
+/* Does s hold lit?  Messages are short: the first byte by memchr, then a compare, beats
+ * memmem's set-up on every call. */
 static int holds(const uint8_t *s, Py_ssize_t n, const uint8_t *lit, Py_ssize_t k)
 {
     if (k == 0) return 1;
-    if (k > n) return 0;
-    return memmem(s, (size_t)n, lit, (size_t)k) != NULL;
+    const uint8_t *end = s + n - k + 1, *at = s;
+    while (at < end) {
+        at = memchr(at, lit[0], (size_t)(end - at));
+        if (!at) return 0;
+        if (memcmp(at + 1, lit + 1, (size_t)(k - 1)) == 0) return 1;
+        at++;
+    }
+    return 0;
 }
 
 /* run(order, n, msg_valid, msg_views, msg_datas, cont_valid, cont_views, cont_datas,
@@ -419,8 +473,7 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t r = 0; r < n; r++) {
         int32_t *caps = caps_out + (Py_ssize_t)stride * r;
-        int32_t verdict = NO_MATCH;
-        for (int k = 0; k < stride; k++) caps[k] = -1;
+        int32_t verdict = NO_MATCH;  /* caps are read only for the entry that matched */
         if (!present(&msg, r)) { entry_out[r] = NO_MATCH; continue; }
         Py_ssize_t len = view_len(&msg, r);
         const uint8_t *s = view_data(&msg, r, (int32_t)len);
@@ -453,8 +506,6 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
             verdict = (int32_t)k;
             break;
         }
-        if (verdict < 0)
-            for (int k = 0; k < stride; k++) caps[k] = -1;
         entry_out[r] = verdict;
     }
     Py_END_ALLOW_THREADS

@@ -374,7 +374,8 @@ class LoggerKernel:
 
     def run(self, msg: Views, cont: Views) -> tuple[np.ndarray, np.ndarray]:
         """Per record: the position of the entry that takes it (NO_MATCH, DEFER), and its
-        capture slots (rows of ``stride`` byte offsets, -1 for a group not taken)."""
+        capture slots (rows of ``stride`` byte offsets, -1 for a group not taken; only the
+        slots of the entry that took a record are set)."""
         n = msg.n
         entry = np.empty(n, dtype=np.int32)
         caps = np.empty((n, self.stride), dtype=np.int32)
