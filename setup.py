@@ -1,16 +1,18 @@
-"""The recognition kernel (parsers/_match.c) is the one compiled part; everything else
-is configured in pyproject.toml.  It is optional: without a C compiler the package
-installs and recognises with Polars expressions alone (parsers/kernel.py)."""
+"""The compiled parts: the recognition kernel (parsers/_match.c) and the default layout's
+line splitter (parsers/_layout.c); everything else is configured in pyproject.toml.  Both
+are optional: without a C compiler the package installs and parses with Polars
+expressions alone (parsers/kernel.py, parsers/layouts.py)."""
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
         Extension(
-            "kafka_forensics.parsers._match",
-            sources=["parsers/_match.c"],
+            f"kafka_forensics.parsers.{name}",
+            sources=[f"parsers/{name}.c"],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         )
+        for name in ("_match", "_layout")
     ]
 )

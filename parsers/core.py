@@ -22,7 +22,7 @@ import pyarrow as pa
 from . import timestamps
 from .accounting import MAX_SAMPLES, MAX_UNRECOGNISED_SAMPLES, Accounting, Malformed, Unrecognised
 from .catalogue import CATALOGUE
-from .layouts import Layout, Wrapper
+from .layouts import FastLines, Layout, Wrapper
 from .recognise import POLARS_TYPES, recognise
 from .schema import COLUMN_NAMES
 
@@ -71,9 +71,14 @@ def prepare(
 
     df = _unwrap(df, opts.wrappers)
     lay = opts.layout
-    txt = pl.col("text")
-    binary = pl.repeat(False, pl.len()) if clean else txt.str.contains(_BINARY)
-    df = lay.split_all(df.with_columns(binary.alias("binary")))
+    # the default layout's per-line work in one native pass, where it is built and on
+    native = FastLines.of(df["text"], lay, check_binary=not clean)
+    if native is not None:
+        df = native.split_all(df)
+    else:
+        txt = pl.col("text")
+        binary = pl.repeat(False, pl.len()) if clean else txt.str.contains(_BINARY)
+        df = lay.split_all(df.with_columns(binary.alias("binary")))
     df = df.with_columns((pl.col("start") & ~pl.col("binary")).alias("start"))
 
     # Records: a record starts at a record-start line, at binary junk, and at the first
@@ -107,7 +112,7 @@ def prepare(
     )
 
     # Time and level of every record (an unparseable time makes a record malformed).
-    ok = lay.time_level(ok)
+    ok = lay.time_level(ok) if native is None else native.time_level(ok)
     ok = ok.with_columns(timestamps.parse_column(ok["ts_text"], opts.tz, fast_format=lay.fast_ts).alias("ts"))
     bad_ts = ok.filter(pl.col("ts").is_null()).with_columns(
         pl.concat_str(pl.lit("unparseable timestamp "), pl.col("ts_text").fill_null("?"),
@@ -130,7 +135,8 @@ def prepare(
         known = ok["logger"].is_in(list(CATALOGUE.by_simple_name)).fill_null(False)
     else:
         known = pl.repeat(True, ok.height, eager=True)
-    cand = lay.message(ok.filter(known))
+    cand = ok.filter(known)
+    cand = lay.message(cand) if native is None else native.message(cand)
     cand = cand.with_columns(_next_lines(df, cand).alias("cont"))
     cand = cand.with_columns(_raw(df, _records_by_rid(recs, cand["rid"])).alias("raw"))
     cand = cand.select(

@@ -26,7 +26,15 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
 import polars as pl
+
+from . import kernel
+
+try:
+    from . import _layout  # type: ignore[attr-defined]
+except ImportError:  # built without a C compiler: the Polars expressions do everything
+    _layout = None
 
 LoggerMode = Literal["full", "simple", "none"]
 
@@ -146,6 +154,75 @@ def _fast_message(df: pl.DataFrame) -> pl.DataFrame:
         fixed = out[at].select(body.str.replace(_SUFFIX_RX, "")).to_series()
         out = out.with_columns(out["msg"].scatter(at, fixed))
     return out
+
+
+class FastLines:
+    """The default layout's per-line work done natively (``parsers/_layout.c``), in one
+    pass over a chunk's lines: which start a record, which are binary, the logger, and
+    for record starts the time, level and message as byte spans, cut as string views
+    over the text's own buffers (``kernel.Views``): no text is copied.
+
+    It stands in for ``split_all`` / ``time_level`` / ``message`` of ``KAFKA`` row for
+    row.  Where the C cannot be sure (a byte >= 0x80 where the regex crate's Unicode
+    ``\\d``/``\\s`` or character counting could differ) it flags the line and those rows
+    are computed with the Polars expressions, as without it."""
+
+    def __init__(self, text: pl.Series, *, check_binary: bool) -> None:
+        assert _layout is not None
+        self.views = kernel.Views(text)
+        n = self.views.n
+        self.flags = np.empty(n, dtype=np.uint8)
+        self.caps = np.empty((n, _layout.STRIDE), dtype=np.int32)
+        _layout.split(n, *self.views.parts, check_binary, self.flags, self.caps)
+
+    @staticmethod
+    def of(text: pl.Series, layout: Layout, *, check_binary: bool) -> FastLines | None:
+        """The native split of ``text`` where it applies: the default layout, the kernel
+        built and switched on (``kernel.enabled``), no null line (None: use the Polars
+        expressions)."""
+        if not layout.fast or _layout is None or not kernel.enabled() or text.null_count():
+            return None
+        return FastLines(text, check_binary=check_binary)
+
+    def _redo(self, rows: np.ndarray | None, flag: int) -> np.ndarray:
+        f = self.flags if rows is None else self.flags[rows]
+        return np.flatnonzero(f & flag)
+
+    def split_all(self, df: pl.DataFrame) -> pl.DataFrame:
+        """``binary``, ``start`` and ``logger`` of every line (``df``: the lines, in order)."""
+        f = self.flags
+        binary = pl.Series("binary", (f & _layout.BINARY) != 0)
+        start = pl.Series("start", (f & _layout.START) != 0)
+        logger = self.views.cut(np.arange(self.views.n), self.caps, 0).alias("logger")
+        redo = self._redo(None, _layout.REDO_LINE)
+        if redo.size:
+            fixed = KAFKA.split_all(df[redo].select("text"))
+            start = start.scatter(redo, fixed["start"])
+            logger = logger.scatter(redo, fixed["logger"])
+        return df.with_columns(binary, start, logger)
+
+    def time_level(self, ok: pl.DataFrame) -> pl.DataFrame:
+        """``Layout.time_level`` of record starts (``ok``: their line index in ``i``)."""
+        rows = ok["i"].to_numpy()
+        caps = self.caps[rows]
+        ts = self.views.cut(rows, caps, 2).alias("ts_text")
+        level = self.views.cut(rows, caps, 4).alias("level")
+        redo = self._redo(rows, _layout.REDO_FIELDS)
+        if redo.size:
+            fixed = KAFKA.time_level(ok[redo].select("text"))
+            ts = ts.scatter(redo, fixed["ts_text"])
+            level = level.scatter(redo, fixed["level"])
+        return ok.with_columns(ts, level)
+
+    def message(self, recs: pl.DataFrame) -> pl.DataFrame:
+        """``Layout.message`` of record starts (``recs``: ``i``, ``text``, ``level``, ``logger``)."""
+        rows = recs["i"].to_numpy()
+        msg = self.views.cut(rows, self.caps[rows], 6).alias("msg")
+        redo = self._redo(rows, _layout.REDO_FIELDS)
+        if redo.size:
+            fixed = KAFKA.message(recs[redo].select("text", "level", "logger"))
+            msg = msg.scatter(redo, fixed["msg"])
+        return recs.with_columns(msg)
 
 
 def _groups(regex: str) -> set[str]:

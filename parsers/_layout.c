@@ -1,0 +1,282 @@
+/* The default layout's line splitter: Kafka's ``[%d] %p %m (%c)%n`` read off every
+ * physical line of a chunk in one pass, instead of a Polars regex per question.
+ *
+ * parsers/layouts.py (``FastLines``) runs it and stands in for these expressions:
+ *   start   ^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] [A-Z]+        (then a space)
+ *   logger  group 1 of  " \(([A-Za-z0-9_.$]+)(?::[0-9]+)?\)\s*$"
+ *   binary  [\x00-\x08\x0E-\x1F\x7F]
+ * and, on a line that starts a record, str.slice(1, 23) (the time), str.slice(26, 5)
+ * stripped of trailing spaces (the level) and the message after it less the logger's
+ * suffix (``_fast_message``).
+ *
+ * The regex crate's \d and \s are Unicode classes and str.slice counts characters, so
+ * a byte >= 0x80 where it could change an answer makes this kernel decline: REDO_LINE
+ * (start and logger: a \d position of the header, or the line's trailing blanks, holds
+ * one) or REDO_FIELDS (the header's first 32 bytes hold one).  Python computes those
+ * rows with the Polars expressions.  Elsewhere the answer is exact: every other item
+ * of these patterns is ASCII and matches one byte, and the logger's suffix can match
+ * at one place only (its class holds neither the space nor the parenthesis before it,
+ * and only blanks may follow it).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { START = 1, BINARY = 2, REDO_LINE = 4, REDO_FIELDS = 8 };
+/* capture slots per line: logger, time, level, message (start, end byte offsets) */
+#define STRIDE 8
+
+/* An Arrow string-view array (Polars' own layout, exported without a copy by
+ * kernel.Views): 16-byte views (length; then up to 12 bytes inline, or a 4-byte prefix,
+ * a data buffer's index and an offset into it), a validity bitmap or None, and the data
+ * buffers.  Read as parsers/_match.c reads them. */
+typedef struct {
+    Py_ssize_t n;
+    Py_buffer views, valid;
+    int has_valid;
+    Py_buffer *datas;
+    Py_ssize_t ndatas;
+} Strings;
+
+static void release(Strings *s)
+{
+    if (s->views.obj) PyBuffer_Release(&s->views);
+    if (s->has_valid && s->valid.obj) PyBuffer_Release(&s->valid);
+    for (Py_ssize_t i = 0; i < s->ndatas; i++)
+        if (s->datas[i].obj) PyBuffer_Release(&s->datas[i]);
+    PyMem_Free(s->datas);
+    memset(s, 0, sizeof *s);
+}
+
+static inline int32_t view_len(const Strings *s, Py_ssize_t i)
+{
+    int32_t len;
+    memcpy(&len, (const uint8_t *)s->views.buf + 16 * i, 4);
+    return len;
+}
+
+static inline const uint8_t *view_data(const Strings *s, Py_ssize_t i, int32_t len)
+{
+    const uint8_t *v = (const uint8_t *)s->views.buf + 16 * i;
+    if (len <= 12) return v + 4;
+    int32_t buf, off;
+    memcpy(&buf, v + 8, 4);
+    memcpy(&off, v + 12, 4);
+    return (const uint8_t *)s->datas[buf].buf + off;
+}
+
+/* Does view i stay inside its data buffer?  A bad one would read out of bounds. */
+static int view_ok(const Strings *s, Py_ssize_t i)
+{
+    int32_t len = view_len(s, i), buf, off;
+    if (len < 0) return 0;
+    if (len <= 12) return 1;
+    memcpy(&buf, (const uint8_t *)s->views.buf + 16 * i + 8, 4);
+    memcpy(&off, (const uint8_t *)s->views.buf + 16 * i + 12, 4);
+    return buf >= 0 && buf < s->ndatas && off >= 0 && (Py_ssize_t)off + len <= s->datas[buf].len;
+}
+
+static int get_strings(Py_ssize_t n, PyObject *valid, PyObject *views, PyObject *datas, Strings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "negative length"); return -1; }
+    if (!PyList_Check(datas)) { PyErr_SetString(PyExc_TypeError, "data buffers: a list"); return -1; }
+    if (PyObject_GetBuffer(views, &s->views, PyBUF_SIMPLE) < 0) return -1;
+    if (valid != Py_None) {
+        if (PyObject_GetBuffer(valid, &s->valid, PyBUF_SIMPLE) < 0) return -1;
+        s->has_valid = 1;
+        if (s->valid.len * 8 < n) { PyErr_SetString(PyExc_ValueError, "validity bitmap too short"); return -1; }
+    }
+    if (s->views.len < 16 * n) { PyErr_SetString(PyExc_ValueError, "views buffer too short"); return -1; }
+    Py_ssize_t nd = PyList_GET_SIZE(datas);
+    s->datas = PyMem_Calloc(nd ? (size_t)nd : 1, sizeof(Py_buffer));
+    if (!s->datas) { PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (PyObject_GetBuffer(PyList_GET_ITEM(datas, i), &s->datas[i], PyBUF_SIMPLE) < 0) return -1;
+        s->ndatas = i + 1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!view_ok(s, i)) {
+            PyErr_SetString(PyExc_ValueError, "a string view points outside its data buffers");
+            return -1;
+        }
+    return 0;
+}
+
+static inline int present(const Strings *s, Py_ssize_t i)
+{
+    return !s->has_valid || ((((const uint8_t *)s->valid.buf)[i >> 3] >> (i & 7)) & 1);
+}
+
+static inline int is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+/* the ASCII members of the regex crate's Unicode \s: TAB LF VT FF CR and space */
+static inline int is_blank(uint8_t c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static inline int is_logger(uint8_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '.' || c == '$';
+}
+static inline int is_control(uint8_t c) { return (c < 0x20 && (c < '\t' || c > '\r')) || c == 0x7F; }
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Any byte of the binary class?  Eight bytes at a time: a word with no byte below 0x20
+ * and none equal to 0x7F is clean; the others (tabs of stack traces, CRs) are read byte
+ * by byte. */
+static int has_control(const uint8_t *s, Py_ssize_t n)
+{
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w, d;
+        memcpy(&w, s + i, 8);
+        d = w ^ (0x7F * ONES);
+        if ((((w - 0x20 * ONES) & ~w) | ((d - ONES) & ~d)) & HIGHS)
+            for (int k = 0; k < 8; k++)
+                if (is_control(s[i + k])) return 1;
+    }
+    for (; i < n; i++)
+        if (is_control(s[i])) return 1;
+    return 0;
+}
+
+/* ^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] [A-Z]+ : 1 yes, 0 no, -1 undecided (a byte
+ * >= 0x80 where a \d is wanted: the crate's \d takes other scripts' digits).  Up to the
+ * first byte that fails, every item matched one ASCII byte in both, so a failing ASCII
+ * byte fails the regex too; so does a byte >= 0x80 where a literal or [A-Z] is wanted. */
+static const char HEADER[] = "[0000-00-00 00:00:00,000] ";  /* '0': a digit */
+
+static int header(const uint8_t *s, Py_ssize_t n)
+{
+    Py_ssize_t i;
+    for (i = 0; i < 26; i++) {
+        if (i >= n) return 0;
+        uint8_t c = s[i];
+        if (HEADER[i] == '0') {
+            if (!is_digit(c)) return c >= 0x80 ? -1 : 0;
+        } else if (c != (uint8_t)HEADER[i]) {
+            return 0;
+        }
+    }
+    while (i < n && s[i] >= 'A' && s[i] <= 'Z') i++;
+    return i > 26 && i < n && s[i] == ' ';
+}
+
+/* The logger of " \(([A-Za-z0-9_.$]+)(?::[0-9]+)?\)\s*$": 1 (span in *ls, *le), 0 none,
+ * -1 undecided (the last byte that is not an ASCII blank is >= 0x80: it may end a
+ * Unicode blank).  The match, if any, is the only one: it ends at the last ')' before
+ * the trailing blanks, and its pieces are read backwards from there. */
+static int logger(const uint8_t *s, Py_ssize_t n, Py_ssize_t *ls, Py_ssize_t *le)
+{
+    Py_ssize_t e = n;
+    while (e > 0 && is_blank(s[e - 1])) e--;
+    if (e == 0) return 0;
+    if (s[e - 1] >= 0x80) return -1;
+    if (s[e - 1] != ')') return 0;
+    Py_ssize_t close = e - 1, k = close, end;
+    while (k > 0 && is_digit(s[k - 1])) k--;
+    /* ":digits)" ends the logger at the colon; otherwise the digits are the logger's own */
+    end = (k < close && k > 0 && s[k - 1] == ':') ? k - 1 : close;
+    Py_ssize_t m = end;
+    while (m > 0 && is_logger(s[m - 1])) m--;
+    if (m == end || m < 2 || s[m - 1] != '(' || s[m - 2] != ' ') return 0;
+    *ls = m;
+    *le = end;
+    return 1;
+}
+
+/* split(n, valid, views, datas, check_binary, out_flags, out_caps)
+ * out_flags (uint8, n): START | BINARY | REDO_LINE | REDO_FIELDS per line (BINARY only
+ *   when check_binary); a null line is REDO_LINE | REDO_FIELDS.
+ * out_caps (int32, n x STRIDE): byte spans, -1 where absent: the logger (any line);
+ *   time, level and message (a line with START and without REDO_FIELDS). */
+static PyObject *split(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *v, *w, *d, *of, *oc;
+    Py_ssize_t n;
+    int check_binary;
+    if (!PyArg_ParseTuple(args, "nOOOpOO", &n, &v, &w, &d, &check_binary, &of, &oc)) return NULL;
+    Strings src;
+    Py_buffer flags_b = {0}, caps_b = {0};
+    PyObject *result = NULL;
+    if (get_strings(n, v, w, d, &src) < 0) goto done;
+    if (PyObject_GetBuffer(of, &flags_b, PyBUF_WRITABLE) < 0) goto done;
+    if (PyObject_GetBuffer(oc, &caps_b, PyBUF_WRITABLE) < 0) goto done;
+    if (flags_b.len < n || caps_b.len < n * STRIDE * (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "output buffers too short");
+        goto done;
+    }
+    uint8_t *flags = flags_b.buf;
+    int32_t *caps_out = caps_b.buf;
+
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t r = 0; r < n; r++) {
+        int32_t *caps = caps_out + STRIDE * r;
+        for (int k = 0; k < STRIDE; k++) caps[k] = -1;
+        if (!present(&src, r)) { flags[r] = REDO_LINE | REDO_FIELDS; continue; }
+        int32_t len = view_len(&src, r);
+        const uint8_t *s = view_data(&src, r, len);
+        uint8_t f = 0;
+        if (check_binary && has_control(s, len)) f |= BINARY;
+        Py_ssize_t ls = -1, le = -1;
+        int st = header(s, len), lg = logger(s, len, &ls, &le);
+        if (st < 0 || lg < 0) { flags[r] = f | REDO_LINE | REDO_FIELDS; continue; }
+        if (lg) { caps[0] = (int32_t)ls; caps[1] = (int32_t)le; }
+        if (st) {
+            f |= START;
+            /* str.slice counts characters: bytes are characters while they are ASCII,
+             * and the level and the message's start lie within the first 32 */
+            Py_ssize_t head = len < 32 ? len : 32;
+            uint8_t hi = 0;
+            for (Py_ssize_t i = 26; i < head; i++) hi |= s[i];  /* 0..25 passed header() */
+            if (hi >= 0x80) {
+                f |= REDO_FIELDS;
+            } else {
+                Py_ssize_t lv = len < 31 ? len : 31;
+                while (lv > 26 && s[lv - 1] == ' ') lv--;
+                /* str.slice(level length + 27): past the end it is empty */
+                Py_ssize_t body = lv + 1 > len ? len : lv + 1;
+                /* the suffix goes only when it lies within the message (a message that
+                 * is only "(logger)" keeps it: the regex wants the space before it) */
+                Py_ssize_t end = (lg && ls - 2 >= body) ? ls - 2 : len;
+                caps[2] = 1; caps[3] = 24;
+                caps[4] = 26; caps[5] = (int32_t)lv;
+                caps[6] = (int32_t)body; caps[7] = (int32_t)end;
+            }
+        }
+        flags[r] = f;
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    release(&src);
+    if (flags_b.obj) PyBuffer_Release(&flags_b);
+    if (caps_b.obj) PyBuffer_Release(&caps_b);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"split", split, METH_VARARGS, "Start, binary and logger of every line; time, level and message spans."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_layout", "The default layout's line splitter (see parsers/layouts.py).", -1,
+    module_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__layout(void)
+{
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "START", START) < 0 || PyModule_AddIntConstant(m, "BINARY", BINARY) < 0
+        || PyModule_AddIntConstant(m, "REDO_LINE", REDO_LINE) < 0
+        || PyModule_AddIntConstant(m, "REDO_FIELDS", REDO_FIELDS) < 0
+        || PyModule_AddIntConstant(m, "STRIDE", STRIDE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
