@@ -24,8 +24,8 @@
 #include <string.h>
 
 enum { START = 1, BINARY = 2, REDO_LINE = 4, REDO_FIELDS = 8 };
-/* capture slots per line: logger, time, level, message (start, end byte offsets) */
-#define STRIDE 8
+/* output columns: logger, time, level, message */
+#define NCOLS 4
 
 /* An Arrow string-view array (Polars' own layout, exported without a copy by
  * kernel.Views): 16-byte views (length; then up to 12 bytes inline, or a 4-byte prefix,
@@ -186,79 +186,120 @@ static int logger(const uint8_t *s, Py_ssize_t n, Py_ssize_t *ls, Py_ssize_t *le
     return 1;
 }
 
-/* split(n, valid, views, datas, check_binary, out_flags, out_caps)
+/* View k of an output column: bytes [a, b) of source row r (its view sv, its text s),
+ * over the source's own data buffers (a string of more than 12 bytes lives in one). */
+static inline void put_view(uint8_t *o, const uint8_t *sv, const uint8_t *s, Py_ssize_t a, Py_ssize_t b)
+{
+    int32_t k = (int32_t)(b - a);
+    memcpy(o, &k, 4);
+    if (k <= 12) {
+        memset(o + 4, 0, 12);
+        memcpy(o + 4, s + a, (size_t)k);
+    } else {
+        int32_t off;
+        memcpy(o + 4, s + a, 4);
+        memcpy(o + 8, sv + 8, 4);
+        memcpy(&off, sv + 12, 4);
+        off += (int32_t)a;
+        memcpy(o + 12, &off, 4);
+    }
+}
+
+static inline void put_null(uint8_t *o) { memset(o, 0, 16); }
+
+/* split(n, valid, views, datas, check_binary, out_flags, out_views, out_valid)
+ *   -> (logger nulls, field nulls)
  * out_flags (uint8, n): START | BINARY | REDO_LINE | REDO_FIELDS per line (BINARY only
  *   when check_binary); a null line is REDO_LINE | REDO_FIELDS.
- * out_caps (int32, n x STRIDE): byte spans, -1 where absent: the logger (any line);
- *   time, level and message (a line with START and without REDO_FIELDS). */
+ * out_views (NCOLS x n x 16 bytes): string views over the source's data buffers of the
+ *   logger (any line), the time, the level and the message (a line with START and
+ *   without REDO_FIELDS); null elsewhere.
+ * out_valid (2 x ceil(n / 8) bytes): the validity of the logger, and of the three others. */
 static PyObject *split(PyObject *module, PyObject *args)
 {
     (void)module;
-    PyObject *v, *w, *d, *of, *oc;
+    PyObject *v, *w, *d, *of, *ov, *oa;
     Py_ssize_t n;
     int check_binary;
-    if (!PyArg_ParseTuple(args, "nOOOpOO", &n, &v, &w, &d, &check_binary, &of, &oc)) return NULL;
+    if (!PyArg_ParseTuple(args, "nOOOpOOO", &n, &v, &w, &d, &check_binary, &of, &ov, &oa)) return NULL;
     Strings src;
-    Py_buffer flags_b = {0}, caps_b = {0};
+    Py_buffer flags_b = {0}, views_b = {0}, valid_b = {0};
     PyObject *result = NULL;
     if (get_strings(n, v, w, d, &src) < 0) goto done;
     if (PyObject_GetBuffer(of, &flags_b, PyBUF_WRITABLE) < 0) goto done;
-    if (PyObject_GetBuffer(oc, &caps_b, PyBUF_WRITABLE) < 0) goto done;
-    if (flags_b.len < n || caps_b.len < n * STRIDE * (Py_ssize_t)sizeof(int32_t)) {
+    if (PyObject_GetBuffer(ov, &views_b, PyBUF_WRITABLE) < 0) goto done;
+    if (PyObject_GetBuffer(oa, &valid_b, PyBUF_WRITABLE) < 0) goto done;
+    Py_ssize_t nbits = (n + 7) / 8;
+    if (flags_b.len < n || views_b.len < NCOLS * 16 * n || valid_b.len < 2 * nbits) {
         PyErr_SetString(PyExc_ValueError, "output buffers too short");
         goto done;
     }
-    uint8_t *flags = flags_b.buf;
-    int32_t *caps_out = caps_b.buf;
+    uint8_t *flags = flags_b.buf, *lg_valid = valid_b.buf, *fd_valid = lg_valid + nbits;
+    uint8_t *lg_view = views_b.buf, *ts_view = lg_view + 16 * n, *lv_view = ts_view + 16 * n,
+            *msg_view = lv_view + 16 * n;
+    Py_ssize_t lg_nulls = 0, fd_nulls = 0;
 
     Py_BEGIN_ALLOW_THREADS
+    memset(lg_valid, 0, (size_t)(2 * nbits));
     for (Py_ssize_t r = 0; r < n; r++) {
-        int32_t *caps = caps_out + STRIDE * r;
-        for (int k = 0; k < STRIDE; k++) caps[k] = -1;
-        if (!present(&src, r)) { flags[r] = REDO_LINE | REDO_FIELDS; continue; }
-        int32_t len = view_len(&src, r);
-        const uint8_t *s = view_data(&src, r, len);
-        uint8_t f = 0;
-        if (check_binary && has_control(s, len)) f |= BINARY;
+        const uint8_t *sv = (const uint8_t *)src.views.buf + 16 * r;
+        uint8_t f = REDO_LINE | REDO_FIELDS;
+        int lg = 0, fields = 0;
         Py_ssize_t ls = -1, le = -1;
-        int st = header(s, len), lg = logger(s, len, &ls, &le);
-        if (st < 0 || lg < 0) { flags[r] = f | REDO_LINE | REDO_FIELDS; continue; }
-        if (lg) { caps[0] = (int32_t)ls; caps[1] = (int32_t)le; }
-        if (st) {
-            f |= START;
-            /* str.slice counts characters: bytes are characters while they are ASCII,
-             * and the level and the message's start lie within the first 32 */
-            Py_ssize_t head = len < 32 ? len : 32;
-            uint8_t hi = 0;
-            for (Py_ssize_t i = 26; i < head; i++) hi |= s[i];  /* 0..25 passed header() */
-            if (hi >= 0x80) {
-                f |= REDO_FIELDS;
-            } else {
-                Py_ssize_t lv = len < 31 ? len : 31;
-                while (lv > 26 && s[lv - 1] == ' ') lv--;
-                /* str.slice(level length + 27): past the end it is empty */
-                Py_ssize_t body = lv + 1 > len ? len : lv + 1;
-                /* the suffix goes only when it lies within the message (a message that
-                 * is only "(logger)" keeps it: the regex wants the space before it) */
-                Py_ssize_t end = (lg && ls - 2 >= body) ? ls - 2 : len;
-                caps[2] = 1; caps[3] = 24;
-                caps[4] = 26; caps[5] = (int32_t)lv;
-                caps[6] = (int32_t)body; caps[7] = (int32_t)end;
+        if (present(&src, r)) {
+            int32_t len = view_len(&src, r);
+            const uint8_t *s = view_data(&src, r, len);
+            f = 0;
+            if (check_binary && has_control(s, len)) f |= BINARY;
+            int st = header(s, len);
+            lg = logger(s, len, &ls, &le);
+            if (st < 0 || lg < 0) {
+                f |= REDO_LINE | REDO_FIELDS;
+                lg = 0;
+            } else if (st) {
+                f |= START;
+                /* str.slice counts characters: bytes are characters while they are
+                 * ASCII, and the level and the message's start lie within the first 32
+                 * (0..25 passed header()) */
+                Py_ssize_t head = len < 32 ? len : 32;
+                uint8_t hi = 0;
+                for (Py_ssize_t i = 26; i < head; i++) hi |= s[i];
+                if (hi >= 0x80) {
+                    f |= REDO_FIELDS;
+                } else {
+                    Py_ssize_t lv = len < 31 ? len : 31;
+                    while (lv > 26 && s[lv - 1] == ' ') lv--;
+                    /* str.slice(level length + 27): past the end it is empty */
+                    Py_ssize_t body = lv + 1 > len ? len : lv + 1;
+                    /* the suffix goes only when it lies within the message (a message
+                     * that is only "(logger)" keeps it: the regex wants the space) */
+                    Py_ssize_t end = (lg && ls - 2 >= body) ? ls - 2 : len;
+                    put_view(ts_view + 16 * r, sv, s, 1, 24);
+                    put_view(lv_view + 16 * r, sv, s, 26, lv);
+                    put_view(msg_view + 16 * r, sv, s, body, end);
+                    fields = 1;
+                }
             }
+            if (lg) put_view(lg_view + 16 * r, sv, s, ls, le);
         }
         flags[r] = f;
+        if (lg) lg_valid[r >> 3] |= (uint8_t)(1u << (r & 7));
+        else { put_null(lg_view + 16 * r); lg_nulls++; }
+        if (fields) fd_valid[r >> 3] |= (uint8_t)(1u << (r & 7));
+        else { put_null(ts_view + 16 * r); put_null(lv_view + 16 * r); put_null(msg_view + 16 * r); fd_nulls++; }
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
+    result = Py_BuildValue("(nn)", lg_nulls, fd_nulls);
 done:
     release(&src);
     if (flags_b.obj) PyBuffer_Release(&flags_b);
-    if (caps_b.obj) PyBuffer_Release(&caps_b);
+    if (views_b.obj) PyBuffer_Release(&views_b);
+    if (valid_b.obj) PyBuffer_Release(&valid_b);
     return result;
 }
 
 static PyMethodDef module_methods[] = {
-    {"split", split, METH_VARARGS, "Start, binary and logger of every line; time, level and message spans."},
+    {"split", split, METH_VARARGS, "Start, binary and logger of every line; time, level and message of record starts."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -274,7 +315,7 @@ PyMODINIT_FUNC PyInit__layout(void)
     if (PyModule_AddIntConstant(m, "START", START) < 0 || PyModule_AddIntConstant(m, "BINARY", BINARY) < 0
         || PyModule_AddIntConstant(m, "REDO_LINE", REDO_LINE) < 0
         || PyModule_AddIntConstant(m, "REDO_FIELDS", REDO_FIELDS) < 0
-        || PyModule_AddIntConstant(m, "STRIDE", STRIDE) < 0) {
+        || PyModule_AddIntConstant(m, "NCOLS", NCOLS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -28,6 +28,7 @@ from typing import Literal
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from . import kernel
 
@@ -159,8 +160,8 @@ def _fast_message(df: pl.DataFrame) -> pl.DataFrame:
 class FastLines:
     """The default layout's per-line work done natively (``parsers/_layout.c``), in one
     pass over a chunk's lines: which start a record, which are binary, the logger, and
-    for record starts the time, level and message as byte spans, cut as string views
-    over the text's own buffers (``kernel.Views``): no text is copied.
+    for record starts the time, level and message, as string views over the text's own
+    buffers (exported by ``kernel.Views``): no text is copied.
 
     It stands in for ``split_all`` / ``time_level`` / ``message`` of ``KAFKA`` row for
     row.  Where the C cannot be sure (a byte >= 0x80 where the regex crate's Unicode
@@ -169,11 +170,22 @@ class FastLines:
 
     def __init__(self, text: pl.Series, *, check_binary: bool) -> None:
         assert _layout is not None
-        self.views = kernel.Views(text)
-        n = self.views.n
+        src = kernel.Views(text)
+        n = src.n
         self.flags = np.empty(n, dtype=np.uint8)
-        self.caps = np.empty((n, _layout.STRIDE), dtype=np.int32)
-        _layout.split(n, *self.views.parts, check_binary, self.flags, self.caps)
+        views = np.empty((_layout.NCOLS, n, 16), dtype=np.uint8)
+        valid = np.empty((2, (n + 7) // 8), dtype=np.uint8)
+        lg_nulls, fd_nulls = _layout.split(n, *src.parts, check_binary, self.flags, views, valid)
+
+        def column(k: int, nulls: int, name: str) -> pl.Series:
+            bits = pa.py_buffer(valid[0 if k == 0 else 1]) if nulls else None
+            arr = pa.Array.from_buffers(pa.string_view(), n, [bits, pa.py_buffer(views[k]), *src.data],
+                                        null_count=nulls)
+            return pl.Series(name, arr)  # the views as they are (pl.from_arrow would copy them)
+
+        self.logger = column(0, lg_nulls, "logger")
+        # null but on record starts the C could read (``REDO_FIELDS``: the others)
+        self.fields = [column(k, fd_nulls, name) for k, name in ((1, "ts_text"), (2, "level"), (3, "msg"))]
 
     @staticmethod
     def of(text: pl.Series, layout: Layout, *, check_binary: bool) -> FastLines | None:
@@ -184,30 +196,28 @@ class FastLines:
             return None
         return FastLines(text, check_binary=check_binary)
 
-    def _redo(self, rows: np.ndarray | None, flag: int) -> np.ndarray:
-        f = self.flags if rows is None else self.flags[rows]
-        return np.flatnonzero(f & flag)
-
     def split_all(self, df: pl.DataFrame) -> pl.DataFrame:
         """``binary``, ``start`` and ``logger`` of every line (``df``: the lines, in order)."""
         f = self.flags
         binary = pl.Series("binary", (f & _layout.BINARY) != 0)
         start = pl.Series("start", (f & _layout.START) != 0)
-        logger = self.views.cut(np.arange(self.views.n), self.caps, 0).alias("logger")
-        redo = self._redo(None, _layout.REDO_LINE)
+        logger = self.logger
+        redo = np.flatnonzero(f & _layout.REDO_LINE)
         if redo.size:
             fixed = KAFKA.split_all(df[redo].select("text"))
             start = start.scatter(redo, fixed["start"])
             logger = logger.scatter(redo, fixed["logger"])
         return df.with_columns(binary, start, logger)
 
+    def _fields(self, recs: pl.DataFrame, ks: tuple[int, ...]) -> tuple[list[pl.Series], np.ndarray]:
+        """Columns ``ks`` of ``fields`` at ``recs``' lines (``i``), and which of them to redo."""
+        rows = recs["i"]
+        redo = np.flatnonzero(self.flags[rows.to_numpy()] & _layout.REDO_FIELDS)
+        return [self.fields[k].gather(rows) for k in ks], redo
+
     def time_level(self, ok: pl.DataFrame) -> pl.DataFrame:
         """``Layout.time_level`` of record starts (``ok``: their line index in ``i``)."""
-        rows = ok["i"].to_numpy()
-        caps = self.caps[rows]
-        ts = self.views.cut(rows, caps, 2).alias("ts_text")
-        level = self.views.cut(rows, caps, 4).alias("level")
-        redo = self._redo(rows, _layout.REDO_FIELDS)
+        (ts, level), redo = self._fields(ok, (0, 1))
         if redo.size:
             fixed = KAFKA.time_level(ok[redo].select("text"))
             ts = ts.scatter(redo, fixed["ts_text"])
@@ -216,9 +226,7 @@ class FastLines:
 
     def message(self, recs: pl.DataFrame) -> pl.DataFrame:
         """``Layout.message`` of record starts (``recs``: ``i``, ``text``, ``level``, ``logger``)."""
-        rows = recs["i"].to_numpy()
-        msg = self.views.cut(rows, self.caps[rows], 6).alias("msg")
-        redo = self._redo(rows, _layout.REDO_FIELDS)
+        (msg,), redo = self._fields(recs, (2,))
         if redo.size:
             fixed = KAFKA.message(recs[redo].select("text", "level", "logger"))
             msg = msg.scatter(redo, fixed["msg"])
