@@ -88,7 +88,7 @@ class Cluster:
         # the RequestReceived note, made only if the notes are read (EffectLog.received)
         effects.received.append((len(effects), self.timers.now, request))
         if self._draining or self._queue:
-            self._queue.append(lambda: self.coordinator.handle(request))
+            self._queue.append(self._delivery(request))
             self._drain()
             return
         # nothing queued and nobody draining: handling it now is what queueing it and
@@ -130,7 +130,12 @@ class Cluster:
         """A request on its way to the coordinator (handled in turn)."""
         effects = self.effects
         effects.received.append((len(effects), self.timers.now, request))
-        self._queue.append(lambda: self.coordinator.handle(request))
+        self._queue.append(self._delivery(request))
+
+    def _delivery(self, request: GroupRequest) -> Callable[[], None]:
+        """The queue entry that hands ``request`` to the coordinator.  (Made here, not by a lambda
+        in :meth:`handle`: that would turn its variables into cells on every call, queued or not.)"""
+        return lambda: self.coordinator.handle(request)
 
     def emit(self, effect: Effect) -> None:
         """Every machine's effects come here; responses for a simulated consumer are

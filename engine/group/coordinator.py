@@ -446,10 +446,15 @@ class GroupCoordinator:
             return
         action = member.expire
         if action is None:
-            member_id = member.member_id
-            action = member.expire = lambda: self._heartbeat_expired(group, member, member_id)
+            action = member.expire = self._expiry(group, member)
         # (cleared above: a mock timer without delay fires at once, and the expiry clears it)
         member.heartbeat = self.timers.rearm(timer, timeout_ms, "DelayedHeartbeat", action)
+
+    def _expiry(self, group: Group, member: Member) -> Callable[[], None]:
+        """The action of the member's DelayedHeartbeats.  (Made here, not by a lambda in
+        :meth:`_schedule_heartbeat`: that would turn its variables into cells on every call.)"""
+        member_id = member.member_id
+        return lambda: self._heartbeat_expired(group, member, member_id)
 
     def _heartbeat_expired(self, group: Group, member: Member, member_id: str) -> None:
         """``onExpireHeartbeat``: remove the member unless it satisfies the heartbeat."""
