@@ -234,8 +234,9 @@ _RECORD = st.builds(
         "é unicode (kafka.server.KafkaServer)", "(kafka.server.KafkaServer)",
     ]),
     st.lists(st.sampled_from(["\tat kafka.Foo.bar(Foo.java:12)", "\tbroker.id = 1", ""]), max_size=3),
-    st.lists(st.sampled_from([" (kafka.server.KafkaConfig)", "\tlog.dirs = /x (kafka.server.KafkaConfig)"]),
-             max_size=1),
+    st.lists(st.sampled_from([" (kafka.server.KafkaConfig)", "\tlog.dirs = /x (kafka.server.KafkaConfig)",
+                              "\tassignment = {} (kafka.coordinator.group.GroupCoordinator:12)"]),
+             max_size=2),
 )
 
 
@@ -271,6 +272,41 @@ def test_the_corpus_is_prepared_alike() -> None:
             a = _prepare(text, on=False, clean=clean, opts=opts)
             b = _prepare(text, on=True, clean=clean, opts=opts)
             _same_prepared(a, b)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(core, "_logger_from_last_line", _logger_from_last_line_by_join)
+            ref = _prepare(text, on=False, clean=False, opts=opts)
+        _same_prepared(ref, b)
         if opts.layout.fast:
             prepared += lines.lines.len()
     assert prepared > 1000
+
+
+def _logger_from_last_line_by_join(df: pl.DataFrame, recs: pl.DataFrame) -> pl.DataFrame:
+    """``core._logger_from_last_line`` as it was first written (a pass over every line and a
+    join): the reference its cheaper form must equal."""
+    need = recs.filter(pl.col("start") & pl.col("logger").is_null() & (pl.col("n_lines") > 1))
+    if need.height == 0:
+        return recs
+    found = (
+        df.filter(~pl.col("first") & pl.col("logger").is_not_null()
+                  & pl.col("rid").is_in(need["rid"].implode()))
+        .group_by("rid")
+        .agg(pl.col("logger").first().alias("_lg"))
+    )
+    return (
+        recs.join(found, on="rid", how="left", maintain_order="left")
+        .with_columns(pl.coalesce("logger", "_lg").alias("logger"))
+        .drop("_lg")
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(_RECORD, st.lists(_line(), min_size=1, max_size=3)), min_size=1, max_size=12),
+       st.booleans())
+def test_a_logger_on_the_last_line_is_found_as_by_the_join(records: list[list[str]], on: bool) -> None:
+    lines = [ln for rec in records for ln in rec]
+    want = _prepare(lines, on=on, clean=False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(core, "_logger_from_last_line", _logger_from_last_line_by_join)
+        ref = _prepare(lines, on=on, clean=False)
+    _same_prepared(ref, want)
