@@ -143,8 +143,7 @@ class Cluster:
         self.effects.append(effect)
         consumers = self.consumers
         if consumers and isinstance(effect, Response) and effect.client in consumers:
-            consumer = consumers[effect.client]
-            self._queue.append(lambda: consumer.on_response(effect))
+            self._queue.append(_reply(consumers[effect.client], effect))
 
     def note(self, item: object) -> None:
         """A log-only fact (what a log line prints, no effect): kept beside the effects, at
@@ -160,6 +159,12 @@ class Cluster:
                 self._queue.popleft()()
         finally:
             self._draining = False
+
+
+def _reply(consumer: SimulatedConsumer, response: Response) -> Callable[[], None]:
+    """The queue entry that delivers ``response`` to ``consumer``.  (Made here, not by a lambda
+    in :meth:`Cluster.emit`: that would turn its variables into cells for every effect.)"""
+    return lambda: consumer.on_response(response)
 
 
 @contextmanager
