@@ -92,20 +92,31 @@ def _claim_native(
             t, prog = templates[at], k.programs[at]
             assert prog.msg is not None
             mine = caps[rows]
-            hit = pl.DataFrame([rids.gather(rows), _captures(msg, prog.msg, rows, mine, 0).alias("m")])
+            read = _read_groups(t)
+            hit = pl.DataFrame([rids.gather(rows), _captures(msg, prog.msg, rows, mine, 0, read).alias("m")])
             if prog.cont is not None:
-                hit = hit.with_columns(_captures(cont, prog.cont, rows, mine, prog.msg.nslots).alias("c"))
+                hit = hit.with_columns(
+                    _captures(cont, prog.cont, rows, mine, prog.msg.nslots, read).alias("c"))
             matched.append((t, hit))
     if not rest:
         return group.clear()
     return pl.concat(rest).sort("rid") if len(rest) > 1 else rest[0]
 
 
+def _read_groups(t: Template) -> frozenset[str]:
+    """The capture groups ``_build`` reads (not the whole-body ``gm``, which only marks a
+    match on the Polars path)."""
+    return _cached("groups", t, None, lambda: frozenset(c.group for c in t.captures))  # type: ignore[no-any-return]
+
+
 def _captures(text: kernel.Views, prog: kernel.Program, rows: np.ndarray, caps: np.ndarray,
-              base: int) -> pl.Series:
-    """The struct of a program's groups, named as ``str.extract_groups`` names them, cut
-    from ``text`` at the kernel's offsets (a group the match did not take is null)."""
-    fields = [text.cut(rows, caps, base + 2 * g).alias(name) for g, name in enumerate(prog.groups)]
+              base: int, read: frozenset[str]) -> pl.Series:
+    """The struct of a program's groups that ``_build`` reads, named as
+    ``str.extract_groups`` names them, cut from ``text`` at the kernel's offsets (a group
+    the match did not take is null)."""
+    # a struct needs a field: the whole-body group where no other is read
+    wanted = [g for g, name in enumerate(prog.groups) if name in read] or [0]
+    fields = [text.cut(rows, caps, base + 2 * g).alias(prog.groups[g]) for g in wanted]
     return pl.DataFrame(fields).to_struct()  # (pl.struct(eager=True) costs several times more)
 
 
