@@ -29,6 +29,7 @@ enum {
 #define STEP_BUDGET 200000
 #define DEPTH_LIMIT 20000
 #define TRAIL_MAX 4096
+#define BLOOM_FROM 6
 
 typedef struct {
     int32_t *code;
@@ -192,7 +193,10 @@ static int match(const Prog *p, const uint8_t *s, Py_ssize_t n, int32_t *caps)
     return run(&x, 0, 0);
 }
 
-static inline unsigned bigram(uint8_t a, uint8_t b) { return ((unsigned)a ^ ((unsigned)b << 3) ^ ((unsigned)b >> 5)) & 255u; }
+static inline unsigned bigram(uint8_t a, uint8_t b)
+{
+    return (((unsigned)a | ((unsigned)b << 8)) * 0x9E3779B1u) >> 24;  /* Fibonacci hashing */
+}
 
 static void bloom_of(const uint8_t *s, Py_ssize_t n, uint64_t out[4])
 {
@@ -205,9 +209,14 @@ static void bloom_of(const uint8_t *s, Py_ssize_t n, uint64_t out[4])
 
 static int is_ascii(const uint8_t *s, Py_ssize_t n)
 {
-    uint8_t acc = 0;
-    for (Py_ssize_t i = 0; i < n; i++) acc |= s[i];
-    return acc < 0x80;
+    uint64_t acc = 0, w;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {  /* eight bytes a step */
+        memcpy(&w, s + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++) acc |= s[i];
+    return (acc & 0x8080808080808080ull) == 0;
 }
 
 static void free_prog(Prog *p)
@@ -469,6 +478,8 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
     }
     int32_t *entry_out = out_e.buf, *caps_out = out_c.buf;
     int stride = self->stride;
+    /* the bigram filter pays where a logger has many entries; a few are tested directly */
+    int use_bloom = norder > BLOOM_FROM;
 
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t r = 0; r < n; r++) {
@@ -483,10 +494,11 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
         const uint8_t *c = has_cont ? view_data(&cont, r, (int32_t)clen) : NULL;
         int cont_ascii = -1;  /* tested when an entry first needs it */
         uint64_t bl[4];
-        bloom_of(s, len, bl);
+        if (use_bloom) bloom_of(s, len, bl);
         for (Py_ssize_t k = 0; k < norder; k++) {
             const Entry *e = &self->entries[ord[k]];
-            if ((e->bloom[0] & ~bl[0]) | (e->bloom[1] & ~bl[1]) | (e->bloom[2] & ~bl[2]) | (e->bloom[3] & ~bl[3]))
+            if (use_bloom &&
+                ((e->bloom[0] & ~bl[0]) | (e->bloom[1] & ~bl[1]) | (e->bloom[2] & ~bl[2]) | (e->bloom[3] & ~bl[3])))
                 continue;
             int ok = 1;
             for (Py_ssize_t j = 0; ok && j < e->nreq; j++) ok = holds(s, len, e->req[j], e->req_len[j]);
