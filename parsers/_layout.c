@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { START = 1, BINARY = 2, REDO_LINE = 4, REDO_FIELDS = 8 };
+enum { START = 1, BINARY = 2, REDO_LINE = 4, REDO_FIELDS = 8, REDO_TIME = 16 };
 /* output columns: logger, time, level, message */
 #define NCOLS 4
 
@@ -186,6 +186,40 @@ static int logger(const uint8_t *s, Py_ssize_t n, Py_ssize_t *ls, Py_ssize_t *le
     return 1;
 }
 
+static inline int num(const uint8_t *s, int k)
+{
+    int v = 0;
+    for (int i = 0; i < k; i++) v = 10 * v + (s[i] - '0');
+    return v;
+}
+
+/* Days from 1970-01-01 to a proleptic Gregorian date (month 1..12). */
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* "YYYY-MM-DD HH:MM:SS,mmm" (its digits checked by header()) -> milliseconds since the
+ * epoch of that wall-clock time, as str.to_datetime("%Y-%m-%d %H:%M:%S,%3f") reads it;
+ * 0: not a time read here (a month, day, hour, minute or second out of range, year 0),
+ * which Polars then reads (and finds null, or reads some other way). */
+static int wall_ms(const uint8_t *t, int64_t *out)
+{
+    static const int dim[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y = num(t, 4), mo = num(t + 5, 2), d = num(t + 8, 2);
+    int h = num(t + 11, 2), mi = num(t + 14, 2), sec = num(t + 17, 2), ms = num(t + 20, 3);
+    if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59) return 0;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d > dim[mo - 1] + (mo == 2 && leap)) return 0;
+    *out = days_from_civil(y, mo, d) * 86400000 + ((int64_t)(h * 60 + mi) * 60 + sec) * 1000 + ms;
+    return 1;
+}
+
 /* View k of an output column: bytes [a, b) of source row r (its view sv, its text s),
  * over the source's own data buffers (a string of more than 12 bytes lives in one). */
 static inline void put_view(uint8_t *o, const uint8_t *sv, const uint8_t *s, Py_ssize_t a, Py_ssize_t b)
@@ -207,36 +241,41 @@ static inline void put_view(uint8_t *o, const uint8_t *sv, const uint8_t *s, Py_
 
 static inline void put_null(uint8_t *o) { memset(o, 0, 16); }
 
-/* split(n, valid, views, datas, check_binary, out_flags, out_views, out_valid)
+/* split(n, valid, views, datas, check_binary, out_flags, out_views, out_valid, out_ms)
  *   -> (logger nulls, field nulls)
  * out_flags (uint8, n): START | BINARY | REDO_LINE | REDO_FIELDS per line (BINARY only
  *   when check_binary); a null line is REDO_LINE | REDO_FIELDS.
  * out_views (NCOLS x n x 16 bytes): string views over the source's data buffers of the
  *   logger (any line), the time, the level and the message (a line with START and
  *   without REDO_FIELDS); null elsewhere.
- * out_valid (2 x ceil(n / 8) bytes): the validity of the logger, and of the three others. */
+ * out_valid (2 x ceil(n / 8) bytes): the validity of the logger, and of the three others.
+ * out_ms (int64, n): the time as wall-clock milliseconds since the epoch where the fields
+ *   are read and the time is one wall_ms() reads (else REDO_TIME; 0 on other lines). */
 static PyObject *split(PyObject *module, PyObject *args)
 {
     (void)module;
-    PyObject *v, *w, *d, *of, *ov, *oa;
+    PyObject *v, *w, *d, *of, *ov, *oa, *om;
     Py_ssize_t n;
     int check_binary;
-    if (!PyArg_ParseTuple(args, "nOOOpOOO", &n, &v, &w, &d, &check_binary, &of, &ov, &oa)) return NULL;
+    if (!PyArg_ParseTuple(args, "nOOOpOOOO", &n, &v, &w, &d, &check_binary, &of, &ov, &oa, &om)) return NULL;
     Strings src;
-    Py_buffer flags_b = {0}, views_b = {0}, valid_b = {0};
+    Py_buffer flags_b = {0}, views_b = {0}, valid_b = {0}, ms_b = {0};
     PyObject *result = NULL;
     if (get_strings(n, v, w, d, &src) < 0) goto done;
     if (PyObject_GetBuffer(of, &flags_b, PyBUF_WRITABLE) < 0) goto done;
     if (PyObject_GetBuffer(ov, &views_b, PyBUF_WRITABLE) < 0) goto done;
     if (PyObject_GetBuffer(oa, &valid_b, PyBUF_WRITABLE) < 0) goto done;
+    if (PyObject_GetBuffer(om, &ms_b, PyBUF_WRITABLE) < 0) goto done;
     Py_ssize_t nbits = (n + 7) / 8;
-    if (flags_b.len < n || views_b.len < NCOLS * 16 * n || valid_b.len < 2 * nbits) {
+    if (flags_b.len < n || views_b.len < NCOLS * 16 * n || valid_b.len < 2 * nbits
+        || ms_b.len < n * (Py_ssize_t)sizeof(int64_t)) {
         PyErr_SetString(PyExc_ValueError, "output buffers too short");
         goto done;
     }
     uint8_t *flags = flags_b.buf, *lg_valid = valid_b.buf, *fd_valid = lg_valid + nbits;
     uint8_t *lg_view = views_b.buf, *ts_view = lg_view + 16 * n, *lv_view = ts_view + 16 * n,
             *msg_view = lv_view + 16 * n;
+    int64_t *ms_out = ms_b.buf;
     Py_ssize_t lg_nulls = 0, fd_nulls = 0;
 
     Py_BEGIN_ALLOW_THREADS
@@ -246,6 +285,7 @@ static PyObject *split(PyObject *module, PyObject *args)
         uint8_t f = REDO_LINE | REDO_FIELDS;
         int lg = 0, fields = 0;
         Py_ssize_t ls = -1, le = -1;
+        ms_out[r] = 0;
         if (present(&src, r)) {
             int32_t len = view_len(&src, r);
             const uint8_t *s = view_data(&src, r, len);
@@ -275,6 +315,7 @@ static PyObject *split(PyObject *module, PyObject *args)
                      * that is only "(logger)" keeps it: the regex wants the space) */
                     Py_ssize_t end = (lg && ls - 2 >= body) ? ls - 2 : len;
                     put_view(ts_view + 16 * r, sv, s, 1, 24);
+                    if (!wall_ms(s + 1, &ms_out[r])) f |= REDO_TIME;
                     put_view(lv_view + 16 * r, sv, s, 26, lv);
                     put_view(msg_view + 16 * r, sv, s, body, end);
                     fields = 1;
@@ -295,6 +336,7 @@ done:
     if (flags_b.obj) PyBuffer_Release(&flags_b);
     if (views_b.obj) PyBuffer_Release(&views_b);
     if (valid_b.obj) PyBuffer_Release(&valid_b);
+    if (ms_b.obj) PyBuffer_Release(&ms_b);
     return result;
 }
 
@@ -315,6 +357,7 @@ PyMODINIT_FUNC PyInit__layout(void)
     if (PyModule_AddIntConstant(m, "START", START) < 0 || PyModule_AddIntConstant(m, "BINARY", BINARY) < 0
         || PyModule_AddIntConstant(m, "REDO_LINE", REDO_LINE) < 0
         || PyModule_AddIntConstant(m, "REDO_FIELDS", REDO_FIELDS) < 0
+        || PyModule_AddIntConstant(m, "REDO_TIME", REDO_TIME) < 0
         || PyModule_AddIntConstant(m, "NCOLS", NCOLS) < 0) {
         Py_DECREF(m);
         return NULL;

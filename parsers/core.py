@@ -114,7 +114,9 @@ def prepare(
 
     # Time and level of every record (an unparseable time makes a record malformed).
     ok = lay.time_level(ok) if native is None else native.time_level(ok)
-    ok = ok.with_columns(timestamps.parse_column(ok["ts_text"], opts.tz, fast_format=lay.fast_ts).alias("ts"))
+    ts = (timestamps.parse_column(ok["ts_text"], opts.tz, fast_format=lay.fast_ts) if native is None
+          else native.time(ok, opts.tz))
+    ok = ok.with_columns(ts.alias("ts"))
     bad_ts = ok.filter(pl.col("ts").is_null()).with_columns(
         pl.concat_str(pl.lit("unparseable timestamp "), pl.col("ts_text").fill_null("?"),
                       pl.lit(f" (time zone {opts.tz})")).alias("reason")

@@ -30,7 +30,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from . import kernel
+from . import kernel, timestamps
 
 try:
     from . import _layout  # type: ignore[attr-defined]
@@ -175,7 +175,8 @@ class FastLines:
         self.flags = np.empty(n, dtype=np.uint8)
         views = np.empty((_layout.NCOLS, n, 16), dtype=np.uint8)
         valid = np.empty((2, (n + 7) // 8), dtype=np.uint8)
-        lg_nulls, fd_nulls = _layout.split(n, *src.parts, check_binary, self.flags, views, valid)
+        self.ms = np.empty(n, dtype=np.int64)  # the time, as wall-clock ms since the epoch
+        lg_nulls, fd_nulls = _layout.split(n, *src.parts, check_binary, self.flags, views, valid, self.ms)
 
         def column(k: int, nulls: int, name: str) -> pl.Series:
             bits = pa.py_buffer(valid[0 if k == 0 else 1]) if nulls else None
@@ -223,6 +224,19 @@ class FastLines:
             ts = ts.scatter(redo, fixed["ts_text"])
             level = level.scatter(redo, fixed["level"])
         return ok.with_columns(ts, level)
+
+    def time(self, ok: pl.DataFrame, tz: str) -> pl.Series:
+        """``timestamps.parse_column`` of ``time_level``'s ``ts_text``, from the wall-clock
+        time the C read (localised by the same expression); a time it did not read (out of
+        range: Polars finds it null or reads it another way) is parsed by Polars."""
+        rows = ok["i"].to_numpy()
+        redo = np.flatnonzero(self.flags[rows] & (_layout.REDO_FIELDS | _layout.REDO_TIME))
+        naive = pl.Series("ts", self.ms[rows]).cast(pl.Datetime("ms"))
+        ts = pl.select(timestamps._localise(pl.lit(naive), tz).cast(timestamps.DT)).to_series()
+        if redo.size:
+            fixed = timestamps.parse_column(ok["ts_text"].gather(redo), tz, fast_format=KAFKA.fast_ts)
+            ts = ts.scatter(redo, fixed)
+        return ts.alias("ts")
 
     def message(self, recs: pl.DataFrame) -> pl.DataFrame:
         """``Layout.message`` of record starts (``recs``: ``i``, ``text``, ``level``, ``logger``)."""

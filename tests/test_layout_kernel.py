@@ -194,6 +194,45 @@ def test_edge_lines(line: str) -> None:
     _same([line])
 
 
+@st.composite
+def _any_time(draw: st.DrawFn) -> str:
+    """A time of the default layout's shape, its fields anywhere in their digits' range."""
+    def two(hi: int) -> str:
+        return f"{draw(st.one_of(st.integers(0, hi), st.integers(0, 99))):02d}"
+    year = draw(st.one_of(st.integers(1969, 2040), st.sampled_from([0, 1, 100, 1900, 2000, 2100, 9999]),
+                          st.integers(0, 9999)))
+    return (f"{year:04d}-{two(12)}-{two(31)} {two(23)}:{two(59)}:{two(59)},"
+            f"{draw(st.integers(0, 999)):03d}")
+
+
+# leap days (2100 and 1900 have none), days and months out of range, hour 24, second 60
+# (a leap second to Polars), year 0, the ends of the range and of the epoch
+_EDGE_TIMES = [f"{d} {t}" for d in ("2100-02-29", "1900-02-29", "2000-02-29", "2024-02-29", "2023-02-29",
+                                    "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "2024-01-00",
+                                    "2024-01-32", "0000-01-01", "0001-01-01", "9999-12-31", "1969-12-31",
+                                    "1970-01-01")
+               for t in ("00:00:00,000", "23:59:59,999", "24:00:00,000", "12:60:00,000", "12:00:60,500")]
+
+_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"]
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_any_time(), min_size=1, max_size=30), st.sampled_from(_ZONES))
+def test_times_are_read_as_polars_reads_them(times: list[str], tz: str) -> None:
+    lines = [f"[{t}] INFO x (a.B)" for t in times + _EDGE_TIMES]
+    # around DST changes too: the hour repeated in autumn, the one skipped in spring
+    lines += [f"[2024-{m}-{d} {h}:30:00,000] WARN y" for m, d in (("03", "31"), ("10", "27"), ("03", "10"),
+                                                                  ("11", "03")) for h in ("01", "02", "03")]
+    df = pl.DataFrame({"text": lines}).with_row_index("i")
+    fast = FastLines(df["text"], check_binary=True)
+    ok = fast.time_level(fast.split_all(df).filter(pl.col("start")))
+    assert ok.height == len(lines)
+    want = core.timestamps.parse_column(ok["ts_text"], tz, fast_format=KAFKA.fast_ts).alias("ts")
+    got = fast.time(ok, tz)
+    assert got.equals(want), _diff(pl.DataFrame([ok["ts_text"], want]), pl.DataFrame([ok["ts_text"], got]))
+
+
 @needs_native
 def test_a_null_line_leaves_the_chunk_to_polars() -> None:
     assert FastLines.of(pl.Series(["a", None], dtype=pl.String), KAFKA, check_binary=True) is None
@@ -247,6 +286,16 @@ _RECORD = st.builds(
 def test_prepare_is_the_same_native_or_not(records: list[list[str]], clean: bool) -> None:
     lines = [ln for rec in records for ln in rec]
     _same_prepared(_prepare(lines, on=False, clean=clean), _prepare(lines, on=True, clean=clean))
+
+
+@needs_native
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(_any_time(), _RECORD), min_size=1, max_size=12), st.sampled_from(_ZONES))
+def test_prepare_reads_times_alike(records: list[tuple[str, list[str]]], tz: str) -> None:
+    lines = [ln for t, rec in records for ln in [f"[{t}]{rec[0][25:]}", *rec[1:]]]
+    opts = core.ParseOptions(layout=KAFKA, tz=tz)
+    _same_prepared(_prepare(lines, on=False, clean=False, opts=opts),
+                   _prepare(lines, on=True, clean=False, opts=opts))
 
 
 def _corpus_logs() -> list[Path]:
