@@ -154,8 +154,8 @@ def test_an_entry_that_did_not_compile_is_left_to_polars(monkeypatch: pytest.Mon
 def _corpus_logs() -> list[Path]:
     if not CORPUS.is_dir():
         return []
-    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix in (".log", ".txt")
-                  or p.is_file() and ".log." in p.name)
+    return sorted(p for p in CORPUS.rglob("*")
+                  if p.is_file() and (p.suffix in (".log", ".txt") or ".log." in p.name))
 
 
 @needs_kernel
