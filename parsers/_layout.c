@@ -113,10 +113,9 @@ static inline int present(const Strings *s, Py_ssize_t i)
 static inline int is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 /* the ASCII members of the regex crate's Unicode \s: TAB LF VT FF CR and space */
 static inline int is_blank(uint8_t c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-static inline int is_logger(uint8_t c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '.' || c == '$';
-}
+/* [A-Za-z0-9_.$], by table: the scan back over a logger's name is the loop that runs longest */
+static uint8_t LOGGER_CHAR[256];
+static inline int is_logger(uint8_t c) { return LOGGER_CHAR[c]; }
 static inline int is_control(uint8_t c) { return (c < 0x20 && (c < '\t' || c > '\r')) || c == 0x7F; }
 
 #define ONES 0x0101010101010101ULL
@@ -147,9 +146,25 @@ static int has_control(const uint8_t *s, Py_ssize_t n)
  * byte fails the regex too; so does a byte >= 0x80 where a literal or [A-Z] is wanted. */
 static const char HEADER[] = "[0000-00-00 00:00:00,000] ";  /* '0': a digit */
 
+static inline int digits_at(const uint8_t *s, const int *at, int k)
+{
+    unsigned bad = 0;
+    for (int j = 0; j < k; j++) bad |= (unsigned)(uint8_t)(s[at[j]] - '0') > 9u;
+    return !bad;
+}
+
 static int header(const uint8_t *s, Py_ssize_t n)
 {
+    static const int DIGIT_AT[] = {1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22, 23};
     Py_ssize_t i;
+    /* the usual case, without a branch per byte: a whole header of ASCII digits (28 bytes
+     * at least: the header, a level letter and its space; a Unicode digit is longer) */
+    if (n < 28) return 0;
+    if (s[0] == '[' && s[5] == '-' && s[8] == '-' && s[11] == ' ' && s[14] == ':' && s[17] == ':'
+        && s[20] == ',' && s[24] == ']' && s[25] == ' ' && digits_at(s, DIGIT_AT, 17)) {
+        i = 26;
+        goto level;
+    }
     for (i = 0; i < 26; i++) {
         if (i >= n) return 0;
         uint8_t c = s[i];
@@ -159,6 +174,7 @@ static int header(const uint8_t *s, Py_ssize_t n)
             return 0;
         }
     }
+level:
     while (i < n && s[i] >= 'A' && s[i] <= 'Z') i++;
     return i > 26 && i < n && s[i] == ' ';
 }
@@ -193,15 +209,15 @@ static inline int num(const uint8_t *s, int k)
     return v;
 }
 
-/* Days from 1970-01-01 to a proleptic Gregorian date (month 1..12). */
-static int64_t days_from_civil(int64_t y, int m, int d)
+/* Days from 1970-01-01 to a proleptic Gregorian date (year >= 1, month 1..12); unsigned,
+ * so that the divisions by constants compile to multiplications. */
+static int64_t days_from_civil(unsigned y, unsigned m, unsigned d)
 {
     y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
+    unsigned era = y / 400, yoe = y - era * 400;
+    unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return (int64_t)era * 146097 + (int64_t)doe - 719468;
 }
 
 /* "YYYY-MM-DD HH:MM:SS,mmm" (its digits checked by header()) -> milliseconds since the
@@ -211,11 +227,12 @@ static int64_t days_from_civil(int64_t y, int m, int d)
 static int wall_ms(const uint8_t *t, int64_t *out)
 {
     static const int dim[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int y = num(t, 4), mo = num(t + 5, 2), d = num(t + 8, 2);
-    int h = num(t + 11, 2), mi = num(t + 14, 2), sec = num(t + 17, 2), ms = num(t + 20, 3);
+    unsigned y = (unsigned)num(t, 4), mo = (unsigned)num(t + 5, 2), d = (unsigned)num(t + 8, 2);
+    unsigned h = (unsigned)num(t + 11, 2), mi = (unsigned)num(t + 14, 2), sec = (unsigned)num(t + 17, 2);
+    unsigned ms = (unsigned)num(t + 20, 3);
     if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59) return 0;
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    if (d > dim[mo - 1] + (mo == 2 && leap)) return 0;
+    unsigned leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d > (unsigned)dim[mo - 1] + (mo == 2 && leap)) return 0;
     *out = days_from_civil(y, mo, d) * 86400000 + ((int64_t)(h * 60 + mi) * 60 + sec) * 1000 + ms;
     return 1;
 }
@@ -352,6 +369,9 @@ static struct PyModuleDef moduledef = {
 
 PyMODINIT_FUNC PyInit__layout(void)
 {
+    for (int c = 0; c < 256; c++)
+        LOGGER_CHAR[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit((uint8_t)c) || c == '_'
+                         || c == '.' || c == '$';
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "START", START) < 0 || PyModule_AddIntConstant(m, "BINARY", BINARY) < 0

@@ -62,6 +62,9 @@ def _header(draw: st.DrawFn) -> str:
     level = draw(st.sampled_from(_LEVELS))
     after = draw(st.sampled_from([" ", " ", " ", "  ", "", "\t", "é"]))
     head = f"[{draw(_timestamp())}] {level}{after}"
+    if draw(st.integers(0, 3)) == 0:  # damage anywhere in it: a bracket, a separator, the last digit
+        at = draw(st.integers(0, min(len(head), 27) - 1))
+        head = head[:at] + draw(st.sampled_from(["x", " ", "]", "[", "\u0663", "5", ""])) + head[at + 1:]
     if draw(st.integers(0, 9)) == 0:
         head = head[: draw(st.integers(0, len(head)))]
     return head
@@ -174,6 +177,12 @@ def test_each_line_splits_as_the_expressions_do(lines: list[str]) -> None:
     "[2024-03-01 10:15:42,123] INFO ",
     "[2024-03-01 10:15:42,123] INFO",
     "[2024-03-01 10:15:42,12\u0663] INFO Unicode digit (x.Y)",
+    "[2024-03-01 10:15:42,12x] INFO the last digit (x.Y)",
+    "[2024-03-01 10:15:42,123]XINFO no space",
+    "[2024-03-01 10:15:42,123) INFO no bracket",
+    "x2024-03-01 10:15:42,123] INFO no bracket",
+    "[2024-03-01T10:15:42,123] INFO a T",
+    "[2024-03-01 10:15:42.123] INFO a dot",
     "[2024-03-01 10:15:42,123] INFO é (x.Y)",
     "[2024-03-01 10:15:42,123] INFOé (x.Y)",
     "[2024-03-01 10:15:42,123] A é (x.Y)",
