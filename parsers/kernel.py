@@ -406,12 +406,17 @@ class Views:
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         caps = np.ascontiguousarray(caps, dtype=np.int32)
         views, valid, nulls = _match.cut(self.n, *self.parts, rows, caps, caps.shape[1], slot)
+        return self.column(len(rows), views, valid if nulls else None, nulls)
+
+    def column(self, n: int, views: object, valid: object | None, nulls: int, name: str = "") -> pl.Series:
+        """``n`` views (16 bytes each; ``valid``: their validity bitmap, None when no null)
+        over this column's data buffers, as a Polars string column."""
         arr = pa.Array.from_buffers(
-            pa.string_view(), len(rows),
+            pa.string_view(), n,
             [None if valid is None else pa.py_buffer(valid), pa.py_buffer(views), *self.data],
             null_count=nulls,
         )
-        return pl.Series(arr)  # the views as they are (pl.from_arrow would compact them: a copy)
+        return pl.Series(name, arr)  # the views as they are (pl.from_arrow would compact them: a copy)
 
 
 _KERNELS: dict[int, tuple[tuple[Template, ...], LoggerKernel]] = {}

@@ -28,7 +28,6 @@ from typing import Literal
 
 import numpy as np
 import polars as pl
-import pyarrow as pa
 
 from . import kernel, timestamps
 
@@ -179,10 +178,7 @@ class FastLines:
         lg_nulls, fd_nulls = _layout.split(n, *src.parts, check_binary, self.flags, views, valid, self.ms)
 
         def column(k: int, nulls: int, name: str) -> pl.Series:
-            bits = pa.py_buffer(valid[0 if k == 0 else 1]) if nulls else None
-            arr = pa.Array.from_buffers(pa.string_view(), n, [bits, pa.py_buffer(views[k]), *src.data],
-                                        null_count=nulls)
-            return pl.Series(name, arr)  # the views as they are (pl.from_arrow would copy them)
+            return src.column(n, views[k], valid[0 if k == 0 else 1] if nulls else None, nulls, name)
 
         self.logger = column(0, lg_nulls, "logger")
         # null but on record starts the C could read (``REDO_FIELDS``: the others)
@@ -232,7 +228,7 @@ class FastLines:
         rows = ok["i"].to_numpy()
         redo = np.flatnonzero(self.flags[rows] & (_layout.REDO_FIELDS | _layout.REDO_TIME))
         naive = pl.Series("ts", self.ms[rows]).cast(pl.Datetime("ms"))
-        ts = pl.select(timestamps._localise(pl.lit(naive), tz).cast(timestamps.DT)).to_series()
+        ts = pl.select(timestamps.localise(pl.lit(naive), tz).cast(timestamps.DT)).to_series()
         if redo.size:
             fixed = timestamps.parse_column(ok["ts_text"].gather(redo), tz, fast_format=KAFKA.fast_ts)
             ts = ts.scatter(redo, fixed)

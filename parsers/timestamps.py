@@ -35,7 +35,7 @@ def parse(text: pl.Expr, tz: str = "UTC", *, fast_format: str | None = None) -> 
     """
     attempts: list[pl.Expr] = []
     if fast_format is not None:
-        attempts.append(_localise(text.str.to_datetime(fast_format, strict=False, time_unit="ms"), tz))
+        attempts.append(localise(text.str.to_datetime(fast_format, strict=False, time_unit="ms"), tz))
     norm = normalise(text)
     zoned = norm.str.contains(r"[+-]\d{4}$")
     for fmt in _ZONED:
@@ -47,7 +47,7 @@ def parse(text: pl.Expr, tz: str = "UTC", *, fast_format: str | None = None) -> 
     for fmt in _NAIVE:
         attempts.append(
             pl.when(~zoned).then(
-                _localise(norm.str.to_datetime(fmt, strict=False, time_unit="ms"), tz)
+                localise(norm.str.to_datetime(fmt, strict=False, time_unit="ms"), tz)
             )
         )
     return pl.coalesce(attempts).cast(DT)
@@ -59,7 +59,7 @@ def parse_column(text: pl.Series, tz: str = "UTC", *, fast_format: str | None = 
     if fast_format is None:
         return pl.select(parse(pl.lit(text), tz)).to_series()
     fast = pl.select(
-        _localise(pl.lit(text).str.to_datetime(fast_format, strict=False, time_unit="ms"), tz).cast(DT)
+        localise(pl.lit(text).str.to_datetime(fast_format, strict=False, time_unit="ms"), tz).cast(DT)
     ).to_series()
     missing = fast.is_null() & text.is_not_null()
     if not missing.any():
@@ -68,7 +68,7 @@ def parse_column(text: pl.Series, tz: str = "UTC", *, fast_format: str | None = 
     return fast.scatter(missing.arg_true(), slow)
 
 
-def _localise(naive: pl.Expr, tz: str) -> pl.Expr:
+def localise(naive: pl.Expr, tz: str) -> pl.Expr:
     if tz == "UTC":
         return naive.dt.replace_time_zone("UTC")
     # A wall-clock time repeated by a DST change is taken at its first occurrence; one
