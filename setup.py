@@ -10,6 +10,7 @@ setup(
         Extension(
             f"kafka_forensics.parsers.{name}",
             sources=[f"parsers/{name}.c"],
+            depends=["parsers/views.h"],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         )
