@@ -7,7 +7,7 @@ backtracker explores alternatives in priority order, so the captures it reports 
 the leftmost-first captures of the regex crate.  The kernel leaves three cases to the
 Polars path (it answers DEFER): a message (or a needed continuation line) with a
 non-ASCII byte, where the crate's ``\\d \\w \\s`` are Unicode classes; a match past its
-step budget; an entry whose pattern uses a construct compiled here (none today:
+step budget; an entry whose pattern uses a construct not compiled here (none today:
 ``tests/test_kernel.py`` checks every entry compiles).
 
 Without the extension (no C compiler at install time) or with
@@ -295,18 +295,26 @@ class EntryProgram:
     cont: Program | None
 
 
-_PROGRAMS: dict[str, EntryProgram] = {}
+# Keyed by the patterns themselves, not the entry's id: a program is what its pattern
+# compiles to, whichever entry (or test's ad-hoc entry) carries it.
+ProgramKey = tuple[str, str | None]
+_PROGRAMS: dict[ProgramKey, EntryProgram] = {}
+
+
+def program_key(t: Template) -> ProgramKey:
+    return (t.regex, t.cont_regex)
 
 
 def entry_program(t: Template) -> EntryProgram:
-    hit = _PROGRAMS.get(t.id)
+    key = program_key(t)
+    hit = _PROGRAMS.get(key)
     if hit is None:
         try:
             msg = compile_pattern(t.regex)
             cont = compile_pattern(t.cont_regex) if t.cont_regex else None
         except Unsupported:
             msg = cont = None
-        hit = _PROGRAMS[t.id] = EntryProgram(msg, cont)
+        hit = _PROGRAMS[key] = EntryProgram(msg, cont)
     return hit
 
 
@@ -330,11 +338,13 @@ def _load() -> None:
     path = _store()
     try:
         saved = marshal.loads(path.read_bytes()) if path is not None else {}
-    except (OSError, EOFError, ValueError, TypeError):
+        loaded = {tuple(key): EntryProgram(None if msg is None else Program(*msg),
+                                           None if cont is None else Program(*cont))
+                  for key, (msg, cont) in saved.items()}
+    except (OSError, EOFError, ValueError, TypeError, AttributeError):
         return  # absent or unreadable: compile again
-    for tid, (msg, cont) in saved.items():
-        _PROGRAMS.setdefault(tid, EntryProgram(None if msg is None else Program(*msg),
-                                               None if cont is None else Program(*cont)))
+    for key, program in loaded.items():
+        _PROGRAMS.setdefault(key, program)  # type: ignore[arg-type]
 
 
 def _save() -> None:
@@ -345,7 +355,7 @@ def _save() -> None:
     def flat(p: Program | None) -> tuple[bytes, bytes, bytes, tuple[str, ...]] | None:
         return None if p is None else (p.code, p.classes, p.lits, p.groups)
 
-    data = marshal.dumps({tid: (flat(e.msg), flat(e.cont)) for tid, e in _PROGRAMS.items()})
+    data = marshal.dumps({key: (flat(e.msg), flat(e.cont)) for key, e in _PROGRAMS.items()})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
@@ -432,7 +442,7 @@ def for_templates(templates: tuple[Template, ...]) -> LoggerKernel:
         if hit is None or hit[0] is not templates:
             if not _loaded:
                 _load()
-            new = any(t.id not in _PROGRAMS for t in templates)
+            new = any(program_key(t) not in _PROGRAMS for t in templates)
             hit = (templates, LoggerKernel(templates))
             _KERNELS[id(templates)] = hit
             if new:

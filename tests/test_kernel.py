@@ -142,7 +142,7 @@ def test_an_entry_that_did_not_compile_is_left_to_polars(monkeypatch: pytest.Mon
     # Kafka 2.5's segment roll: its entry, had it not compiled, sends the record to the
     # Polars path, which recognises it as ever
     t = next(t for t in CATALOGUE.templates if t.id == "segment.rolled")
-    monkeypatch.setitem(kernel._PROGRAMS, t.id, kernel.EntryProgram(None, None))
+    monkeypatch.setitem(kernel._PROGRAMS, kernel.program_key(t), kernel.EntryProgram(None, None))
     monkeypatch.setattr(kernel, "_KERNELS", {})
     msg = ("[Log partition=orders-3, dir=/var/lib/kafka] Rolled new log segment at offset 4518 "
            "in 2 ms.")
@@ -180,3 +180,33 @@ def test_the_switch_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("KAFKA_FORENSICS_KERNEL", "1")
     assert kernel.enabled() == (kernel._match is not None)
     assert os.environ["KAFKA_FORENSICS_KERNEL"] == "1"
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> None:
+    monkeypatch.setenv("KAFKA_FORENSICS_CACHE", str(cache_dir))
+    monkeypatch.setattr(kernel, "_PROGRAMS", {})
+    monkeypatch.setattr(kernel, "_KERNELS", {})
+    monkeypatch.setattr(kernel, "_loaded", False)
+
+
+@needs_kernel
+def test_compiled_programs_are_kept_on_disk_and_read_back(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    templates = CATALOGUE.for_logger("kafka.log.LogSegment", "full")
+    _fresh(monkeypatch, tmp_path)
+    first = kernel.for_templates(templates).programs
+    assert len(list(tmp_path.glob("kernel-*.marshal"))) == 1
+    _fresh(monkeypatch, tmp_path)
+    monkeypatch.setattr(kernel, "compile_pattern", lambda p: pytest.fail(f"compiled again: {p}"))
+    assert kernel.for_templates(templates).programs == first
+
+
+@needs_kernel
+def test_a_damaged_program_store_is_compiled_again(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    templates = CATALOGUE.for_logger("kafka.log.LogSegment", "full")
+    _fresh(monkeypatch, tmp_path)
+    first = kernel.for_templates(templates).programs
+    store = next(tmp_path.glob("kernel-*.marshal"))
+    store.write_bytes(store.read_bytes()[:100])
+    _fresh(monkeypatch, tmp_path)
+    assert kernel.for_templates(templates).programs == first
