@@ -352,6 +352,7 @@ static void Matcher_dealloc(MatcherObject *self)
 static int holds(const uint8_t *s, Py_ssize_t n, const uint8_t *lit, Py_ssize_t k)
 {
     if (k == 0) return 1;
+    if (k > n) return 0;
     const uint8_t *end = s + n - k + 1, *at = s;
     while (at < end) {
         at = memchr(at, lit[0], (size_t)(end - at));
