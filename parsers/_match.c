@@ -363,32 +363,27 @@ static int holds(const uint8_t *s, Py_ssize_t n, const uint8_t *lit, Py_ssize_t 
     return 0;
 }
 
-/* run(order, n, msg_valid, msg_views, msg_datas, cont_valid, cont_views, cont_datas,
+/* run(n, msg_valid, msg_views, msg_datas, cont_valid, cont_views, cont_datas,
  *     out_entry, out_caps)
- * order: int32 buffer of entry indices, in the order they are tried;
- * out_entry (int32, n): the position in order of the entry that took the record,
- *   -1 none, -2 defer;  out_caps (int32, n * stride): that entry's slots (message, then
+ * The entries are tried in the order Matcher() was given them (catalogue order).
+ * out_entry (int32, n): the index of the entry that took the record, -1 none, -2 defer
+ *   (kernel.NO_MATCH, kernel.DEFER);  out_caps (int32, n * stride): that entry's slots (message, then
  *   continuation line), byte offsets, -1 for a group not taken. */
 static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
 {
-    PyObject *order_o, *mv, *mw, *md, *cv, *cw, *cd, *oe, *oc;
+    PyObject *mv, *mw, *md, *cv, *cw, *cd, *oe, *oc;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "OnOOOOOOOO", &order_o, &n, &mv, &mw, &md, &cv, &cw, &cd, &oe, &oc))
+    if (!PyArg_ParseTuple(args, "nOOOOOOOO", &n, &mv, &mw, &md, &cv, &cw, &cd, &oe, &oc))
         return NULL;
-    Py_buffer order = {0}, out_e = {0}, out_c = {0};
+    Py_buffer out_e = {0}, out_c = {0};
     Strings msg, cont;
     memset(&msg, 0, sizeof msg);
     memset(&cont, 0, sizeof cont);
     PyObject *result = NULL;
-    if (PyObject_GetBuffer(order_o, &order, PyBUF_SIMPLE) < 0) goto done;
     if (get_strings(n, mv, mw, md, &msg, 1) < 0) goto done;
     if (get_strings(n, cv, cw, cd, &cont, 1) < 0) goto done;
     if (PyObject_GetBuffer(oe, &out_e, PyBUF_WRITABLE) < 0) goto done;
     if (PyObject_GetBuffer(oc, &out_c, PyBUF_WRITABLE) < 0) goto done;
-    Py_ssize_t norder = order.len / (Py_ssize_t)sizeof(int32_t);
-    const int32_t *ord = order.buf;
-    for (Py_ssize_t i = 0; i < norder; i++)
-        if (ord[i] < 0 || ord[i] >= self->n) { PyErr_SetString(PyExc_ValueError, "entry index out of range"); goto done; }
     if (out_e.len < n * (Py_ssize_t)sizeof(int32_t) || out_c.len < n * self->stride * (Py_ssize_t)sizeof(int32_t)) {
         PyErr_SetString(PyExc_ValueError, "output buffers too short");
         goto done;
@@ -396,7 +391,7 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
     int32_t *entry_out = out_e.buf, *caps_out = out_c.buf;
     int stride = self->stride;
     /* the bigram filter pays where a logger has many entries; a few are tested directly */
-    int use_bloom = norder > BLOOM_FROM;
+    int use_bloom = self->n > BLOOM_FROM;
 
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t r = 0; r < n; r++) {
@@ -412,8 +407,8 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
         int cont_ascii = -1;  /* tested when an entry first needs it */
         uint64_t bl[4];
         if (use_bloom) bloom_of(s, len, bl);
-        for (Py_ssize_t k = 0; k < norder; k++) {
-            const Entry *e = &self->entries[ord[k]];
+        for (Py_ssize_t k = 0; k < self->n; k++) {
+            const Entry *e = &self->entries[k];
             if (use_bloom &&
                 ((e->bloom[0] & ~bl[0]) | (e->bloom[1] & ~bl[1]) | (e->bloom[2] & ~bl[2]) | (e->bloom[3] & ~bl[3])))
                 continue;
@@ -440,7 +435,6 @@ static PyObject *Matcher_run(MatcherObject *self, PyObject *args)
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
-    if (order.obj) PyBuffer_Release(&order);
     release(&msg);
     release(&cont);
     if (out_e.obj) PyBuffer_Release(&out_e);
@@ -555,9 +549,5 @@ PyMODINIT_FUNC PyInit__match(void)
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     if (PyModule_AddObjectRef(m, "Matcher", (PyObject *)&MatcherType) < 0) { Py_DECREF(m); return NULL; }
-    if (PyModule_AddIntConstant(m, "NO_MATCH", NO_MATCH) < 0 || PyModule_AddIntConstant(m, "DEFER", DEFER) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
     return m;
 }

@@ -42,6 +42,7 @@ except ImportError:  # built without a C compiler: the Polars path does everythi
 # Instructions (op, a, b, c); see _match.c.
 _MATCH, _STR, _CLASS, _ANY, _SPLIT, _JMP, _SAVE, _BOL, _EOL, _RUN, _LAZY = range(11)
 
+# A record's verdict besides an entry's index (the values _match.c's run writes)
 NO_MATCH = -1
 DEFER = -2
 
@@ -380,7 +381,6 @@ class LoggerKernel:
                           tuple(r.encode() for r in required)))
         self._matcher = _match.Matcher(specs)
         self.stride: int = self._matcher.stride
-        self._order = np.arange(len(templates), dtype=np.int32)
 
     def run(self, msg: Views, cont: Views) -> tuple[np.ndarray, np.ndarray]:
         """Per record: the position of the entry that takes it (NO_MATCH, DEFER), and its
@@ -389,7 +389,7 @@ class LoggerKernel:
         n = msg.n
         entry = np.empty(n, dtype=np.int32)
         caps = np.empty((n, self.stride), dtype=np.int32)
-        self._matcher.run(self._order, n, *msg.parts, *cont.parts, entry, caps)
+        self._matcher.run(n, *msg.parts, *cont.parts, entry, caps)
         return entry, caps
 
 

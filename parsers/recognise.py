@@ -3,12 +3,15 @@
 Records are grouped by logger; each group is tried against its logger's entries
 in catalogue order, and a record belongs to the first entry that matches it.
 
-Per group, one Aho-Corasick pass (``str.extract_many``) finds which entries'
-literal runs each message contains; an entry's regex (``str.extract_groups``) then
-runs only on the unclaimed records that contain its literal and its other required
-literal runs (``Template.required``: substring tests, far cheaper than a regex that fails).  So the cost of a
-logger's hundreds of entries is one scan plus the regexes of the few entries
-that have candidates.  No Python code runs per line.
+By default the recognition kernel (``kernel.py``, ``_match.c``) decides each record's
+entry and capture offsets in one compiled pass (``_claim_native``); the records it
+defers, and every record where the kernel is not built or turned off, take the Polars
+path (``_claim``): per group, one Aho-Corasick pass (``str.extract_many``) finds which
+entries' literal runs each message contains; an entry's regex (``str.extract_groups``)
+then runs only on the unclaimed records that contain its literal and its other
+required literal runs (``Template.required``: substring tests, far cheaper than a regex
+that fails).  Either way the captures are typed by the same expressions (``_build``),
+and no Python code runs per line.
 """
 
 from __future__ import annotations
@@ -98,9 +101,8 @@ def _claim_native(
                 hit = hit.with_columns(
                     _captures(cont, prog.cont, rows, mine, prog.msg.nslots, read).alias("c"))
             matched.append((t, hit))
-    if not rest:
-        return group.clear()
-    return pl.concat(rest).sort("rid") if len(rest) > 1 else rest[0]
+    # in no particular order: ``finish`` reads the unmatched rids back in record order
+    return pl.concat(rest) if rest else group.clear()
 
 
 def _read_groups(t: Template) -> frozenset[str]:
