@@ -110,7 +110,7 @@ def compile_pattern(pattern: str) -> Program:
     asm = _Asm()
     _seq(asm, list(parsed))
     asm.emit(_MATCH)
-    code = b"".join(struct.pack("<4i", *ins) for ins in asm.code)
+    code = b"".join(struct.pack("=4i", *ins) for ins in asm.code)
     return Program(code, b"".join(asm.classes), bytes(asm.lits),
                    tuple(names.get(g, str(g)) for g in range(1, ngroups + 1)))
 

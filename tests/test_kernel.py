@@ -214,3 +214,23 @@ def test_a_damaged_program_store_is_compiled_again(monkeypatch: pytest.MonkeyPat
     store.write_bytes(store.read_bytes()[:100])
     _fresh(monkeypatch, tmp_path)
     assert kernel.for_templates(templates).programs == first
+
+
+@pytest.mark.parametrize("pattern", [
+    r"^(?i)rolled\s*$",            # inline flags
+    r"^[[:alpha:]]+\s*$",          # a nested (POSIX) class: a literal `[` for Python
+    r"^\bsegment\s*$",             # word boundary
+    r"^[a-z&&[^x]]+\s*$",          # the crate's class intersection
+    r"^\p{L}+\s*$",                # Unicode property
+])
+def test_syntax_python_reads_otherwise_is_not_compiled(pattern: str) -> None:
+    # the kernel compiles from Python's parse of a pattern; where Python's reading of
+    # the syntax is not the regex crate's, the entry is left to the crate (DEFER)
+    with pytest.raises(kernel.Unsupported):
+        kernel.compile_pattern(pattern)
+
+
+def test_an_escaped_bracket_before_a_class_compiles() -> None:
+    # `\[[^\]|]+\|` (the consumer's `[thread|…]` prefix) is not a nested class
+    prog = kernel.compile_pattern(r"^\[[^\]|]+\|x\]\s*$")
+    assert prog.groups == ()
