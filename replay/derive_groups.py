@@ -418,6 +418,9 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     syncs = [c for c in window if c.what in _SYNC_WHATS]
     leaves = [c for c in window if c.what == "leave"]
     responses: list[ObservedResponse] = []
+    # Before 2.7 (KAFKA-10134) a heartbeat in CompletingRebalance does not restart a member's
+    # session; only its SyncGroup does (a follower's is parked until the leader's comes)
+    heartbeats_in_completing = profile.has(Switch.HEARTBEAT_IN_COMPLETING)
     #: member -> virtual ms of the coordinator lines that show its leave
     leave_rows: dict[str, list[int]] = {}
     for r in rows:
@@ -504,6 +507,43 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                     return True
         return False
 
+    def expiry_after(m: _Member, index: int) -> int | None:
+        """Virtual ms of the expiry line of ``m`` when that is the next line after row ``index``
+        to name it (no rejoin or leave of its own comes first)."""
+        r = next((x for x in rows[index + 1:] if x.get("member") == m.alias), None)
+        if r is not None and (r["kind"] == "group_member_failed" or (
+                r["kind"] == "group_prepare_rebalance" and r.get("cause") == "heartbeat_expiration")):
+            return at_of(r)
+        return None
+
+    def stopped(m: _Member, index: int, sync_at: int) -> bool:
+        """Whether follower ``m`` sent no SyncGroup after the join phase that row ``index``'s
+        assignment ends: it expires sooner after that than its session timeout, and exactly
+        (within the purgatory's lag) one session after its last sign of life before it — or,
+        from 2.7, after a heartbeat it may have sent in between."""
+        t = expiry_after(m, index)
+        if t is None or t - sync_at >= m.session_ms:
+            return False
+        since = t - m.session_ms - m.last_seen
+        return since >= 0 and (heartbeats_in_completing or since <= LAG_MS)
+
+    def parked_syncs(at: int, index: int) -> None:
+        """Before 2.7, a follower still in the group one session timeout after the join phase
+        ended, with the leader's SyncGroup not come, sent its own: the only request that
+        restarts its session there (it waits, parked, for the leader's).  Sent as late as the
+        lines allow; a member whose next line is its expiry, or whose consumer log is here and
+        shows none, sent none."""
+        present = [m for m in alive(at) if not m.pending]
+        if not present:
+            return
+        head = leader if any(m.alias == leader for m in present) else present[0].alias
+        for m in present:
+            if m.alias == head or at - m.last_seen < m.session_ms or expiry_after(m, index - 1) is not None \
+                    or covered(m, present, at + epoch):
+                continue
+            m.last_seen = at - m.session_ms + 1
+            b.add(m.last_seen, "sync", {"group": group, "client": m.alias}, Level.INFERRED, ev(rows[index]))
+
     # Who was there before the first line: named by a later line without having joined first
     # (``before``), and the unnamed others a member count implies.
     fillers = _fillers(rows, before)
@@ -567,6 +607,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             join(members[seed_names[0]], seed_ms - 1, Level.INFERRED, None)
 
     round_end = 0
+    completing: int | None = None  # virtual ms of the "Stabilized" line of a phase awaiting its leader's sync
+    leader: str | None = None  # the member the last assignment line named
     round_began = seed_ms  # virtual ms the current join phase began
     round_joined: set[str] = set()
     not_rejoining: set[str] = set()
@@ -633,6 +675,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         # a consumer's line at this instant came before a phase's end (its heartbeat failed in
         # the phase, its rejoin is part of what ended it) but after a rebalance's start or a removal
         flush(int(r["at"]), kind in _CLIENT_FIRST)
+        if completing is not None and not heartbeats_in_completing:
+            parked_syncs(at, index)
         known = who is not None and who in members and members[who].gone is None
         if index in lag_rounds:
             delay, ends = lag_rounds[index]
@@ -673,6 +717,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                     join(m, at, Level.COORDINATOR, ev(r), required=False)
                 round_joined.add(who)
             continue
+        if kind in _PHASE_ROWS:
+            completing = None
         if kind == "group_prepare_rebalance":
             if not in_round:
                 round_began = at
@@ -772,6 +818,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 join(m, t - epoch, Level.INFERRED, ev(r), first=Level.INFERRED)
                 round_joined.add(m.alias)
             complete_round(at, None if count is None else int(count), ev(r))
+            completing = at
             observations.append(_state(r, at, GroupState.COMPLETING_REBALANCE, gen, count))
             continue
         if kind == "group_assignment_received":
@@ -803,6 +850,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                         respond(c, "sync", c.error, None)
                 elif m.alias != leader and covered(m, syncing, int(r["at"])):
                     continue  # its consumer's log is here and shows no SyncGroup: it sent none
+                elif m.alias != leader and stopped(m, index, sync_at):
+                    continue  # it expires later as if its last sign of life came before this line
                 else:
                     b.add(sync_at, "sync", {"group": group, "client": m.alias},
                           Level.COORDINATOR if m.alias == leader else Level.INFERRED, ev(r))
