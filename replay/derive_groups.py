@@ -32,6 +32,7 @@ own line where no consumer line drove it) is never counted as confirming the eng
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
 import json
@@ -507,10 +508,18 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                     return True
         return False
 
+    #: member -> the rows that name it, in order
+    naming: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        if r.get("member"):
+            naming.setdefault(str(r["member"]), []).append(i)
+
     def expiry_after(m: _Member, index: int) -> int | None:
         """Virtual ms of the expiry line of ``m`` when that is the next line after row ``index``
         to name it (no rejoin or leave of its own comes first)."""
-        r = next((x for x in rows[index + 1:] if x.get("member") == m.alias), None)
+        mine = naming.get(m.alias, [])
+        k = bisect.bisect_right(mine, index)
+        r = rows[mine[k]] if k < len(mine) else None
         if r is not None and (r["kind"] == "group_member_failed" or (
                 r["kind"] == "group_prepare_rebalance" and r.get("cause") == "heartbeat_expiration")):
             return at_of(r)
