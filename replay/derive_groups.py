@@ -420,7 +420,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
     leaves = [c for c in window if c.what == "leave"]
     responses: list[ObservedResponse] = []
     # Before 2.7 (KAFKA-10134) a heartbeat in CompletingRebalance does not restart a member's
-    # session; only its SyncGroup does (a follower's is parked until the leader's comes)
+    # session (see parked_syncs)
     heartbeats_in_completing = profile.has(Switch.HEARTBEAT_IN_COMPLETING)
     #: member -> virtual ms of the coordinator lines that show its leave
     leave_rows: dict[str, list[int]] = {}
@@ -537,21 +537,23 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         return since >= 0 and (heartbeats_in_completing or since <= LAG_MS)
 
     def parked_syncs(at: int, index: int) -> None:
-        """Before 2.7, a follower still in the group one session timeout after the join phase
-        ended, with the leader's SyncGroup not come, sent its own: the only request that
-        restarts its session there (it waits, parked, for the leader's).  Sent as late as the
-        lines allow; a member whose next line is its expiry, or whose consumer log is here and
-        shows none, sent none."""
+        """Before 2.7 a heartbeat in CompletingRebalance keeps no member alive; a SyncGroup
+        parked there does (``hasSatisfiedHeartbeat``).  So a follower still in the group at row
+        ``index``, one session timeout or more after its join response, with the leader's
+        SyncGroup not come, had sent its own: right after that response, as the Java consumer
+        does.  Not a member whose next line is its expiry, nor one whose consumer log is here
+        (it shows none)."""
         present = [m for m in alive(at) if not m.pending]
         if not present:
             return
         head = leader if any(m.alias == leader for m in present) else present[0].alias
         for m in present:
-            if m.alias == head or at - m.last_seen < m.session_ms or expiry_after(m, index - 1) is not None \
-                    or covered(m, present, at + epoch):
+            if m.alias == head or m.alias in waiting or at - m.last_seen < m.session_ms \
+                    or expiry_after(m, index - 1) is not None or covered(m, present, at + epoch):
                 continue
-            m.last_seen = at - m.session_ms + 1
-            b.add(m.last_seen, "sync", {"group": group, "client": m.alias}, Level.INFERRED, ev(rows[index]))
+            waiting.add(m.alias)
+            b.add(max(m.last_seen, round_end) + 1, "sync", {"group": group, "client": m.alias},
+                  Level.INFERRED, ev(rows[index]))
 
     # Who was there before the first line: named by a later line without having joined first
     # (``before``), and the unnamed others a member count implies.
@@ -616,7 +618,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
             join(members[seed_names[0]], seed_ms - 1, Level.INFERRED, None)
 
     round_end = 0
-    completing: int | None = None  # virtual ms of the "Stabilized" line of a phase awaiting its leader's sync
+    completing = False  # a join phase has ended ("Stabilized") and its leader's SyncGroup not come
+    waiting: set[str] = set()  # the members given a parked SyncGroup in it (parked_syncs)
     leader: str | None = None  # the member the last assignment line named
     round_began = seed_ms  # virtual ms the current join phase began
     round_joined: set[str] = set()
@@ -684,7 +687,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
         # a consumer's line at this instant came before a phase's end (its heartbeat failed in
         # the phase, its rejoin is part of what ended it) but after a rebalance's start or a removal
         flush(int(r["at"]), kind in _CLIENT_FIRST)
-        if completing is not None and not heartbeats_in_completing:
+        if completing and not heartbeats_in_completing:
             parked_syncs(at, index)
         known = who is not None and who in members and members[who].gone is None
         if index in lag_rounds:
@@ -727,7 +730,8 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 round_joined.add(who)
             continue
         if kind in _PHASE_ROWS:
-            completing = None
+            completing = False
+            waiting.clear()
         if kind == "group_prepare_rebalance":
             if not in_round:
                 round_began = at
@@ -827,7 +831,7 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 join(m, t - epoch, Level.INFERRED, ev(r), first=Level.INFERRED)
                 round_joined.add(m.alias)
             complete_round(at, None if count is None else int(count), ev(r))
-            completing = at
+            completing = True
             observations.append(_state(r, at, GroupState.COMPLETING_REBALANCE, gen, count))
             continue
         if kind == "group_assignment_received":
