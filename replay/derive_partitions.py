@@ -233,10 +233,20 @@ def kraft_states(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return out
 
 
+#: a leader's own ISR changes: its ZooKeeper write (or its proposal) of the ISR it leads
+_LEADER_ISR_KINDS = frozenset({"isr_shrink", "isr_expand", "isr_updated"})
+
+
 def _rank(r: Mapping[str, Any]) -> int:
     """Order within one instant: the controller's decision before the brokers' lines applying it
     (0, 1) — but a KRaft record that only changes the ISR, the answer to a leader's proposal,
-    after the leader's lines (2)."""
+    after the leader's lines (2); and a leader's ISR change before the controller's decision
+    (-1): the decision reads the ISR that change wrote (a leader that shrinks its ISR to itself
+    and fails in the same millisecond leaves the new controller no live ISR member: "No broker
+    in ISR is alive").  The rarer tie, a deposed leader's stale change at the very instant of
+    its deposition (its write then fails: "Cached zkVersion"), is read the same way."""
+    if r["kind"] in _LEADER_ISR_KINDS:
+        return -1
     if r["kind"] not in CONTROLLER_KINDS:
         return 1
     return 2 if r.get("kraft_isr_only") else 0
