@@ -1103,9 +1103,11 @@ def _initial_rounds(rows: Sequence[Mapping[str, Any]],
     named = _id_join_rows(rows)
     for i, r in enumerate(rows):
         kind, at = r["kind"], int(r["at"])
-        # a member's id-less join (KIP-394) is no member yet when its own join line follows
+        # a member's id-less join (KIP-394) is no member yet when its own join line follows, nor
+        # when it finds the group Empty (it only hands out an id; a join with that id while the
+        # group is still Empty would begin the phase with a line of its own)
         idless = (kind == "group_member_id_created" and _details(r).get("member_id_required")
-                  and r.get("member") in named)
+                  and (r.get("member") in named or r.get("state") == "Empty"))
         new = (kind in ("group_member_id_created", "group_member_joined") and not idless) or (
             kind == "group_prepare_rebalance" and r.get("cause") == "new_member")
         if kind == "group_empty":

@@ -199,3 +199,15 @@ def test_a_follower_that_never_syncs_expires_one_session_after_its_join_response
              (2108, {**join, "client": "c2"}), (8266, {**sync, "client": "c1"}),
              (5626, {**join, "client": "c1"})]
     _assert_group_round_trip(steps, "2.2")
+
+
+def test_an_id_handed_out_while_the_group_is_empty_begins_no_join_phase():
+    # 3.5 (read under 2.8's rules: the wording's range): c1 and c2 are handed ids at 0 ("Dynamic
+    # member with unknown member id joins group g in Empty state"); only c2 joins with its id, at
+    # 5.99 s ("Adding new member c2"), and that begins the phase: "Stabilized group g generation 1
+    # … with 1 members" 3 s later is one initial delay, not a phase since 0 that unseen joins
+    # kept extending
+    join = {"do": "join"}
+    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}), (123, {"do": "sync", "client": "c1"}),
+             (5867, {**join, "client": "c2"}), (3000, {**join, "client": "c1"})]
+    _assert_group_round_trip(steps, "3.5")
