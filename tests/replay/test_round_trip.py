@@ -180,9 +180,9 @@ def _assert_clean(result) -> None:
 
 def test_a_follower_sync_that_keeps_it_past_its_leader_in_2_2_round_trips():
     # 2.2: c2 (a follower whose joins logged nothing) syncs 4.4 s after "Stabilized group g
-    # generation 1"; the leader never does.  Before 2.7 only that parked SyncGroup restarts c2's
-    # session in CompletingRebalance, so at 16 s only c1 "has failed": the derived trace has the
-    # unseen joiner send it, or the re-run expires both
+    # generation 1"; the leader never does.  Before 2.7 a heartbeat in CompletingRebalance keeps
+    # nobody alive but that parked SyncGroup does, so at 16 s only c1 "has failed": the derived
+    # trace has the unseen joiner send one, or the re-run expires both
     join, sync = {"do": "join"}, {"do": "sync"}
     steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
              (2108, {**join, "client": "c2"}), (8266, {**sync, "client": "c2"}),
