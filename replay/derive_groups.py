@@ -673,7 +673,10 @@ def _derive_segment(rows: Sequence[Mapping[str, Any]], profile: Profile, configs
                 m.pending, m.joined = False, rejoin_at
         for m in present:
             if m.pending and m not in rejoin:
-                continue  # still only handed an id: not in the group, not out of it either
+                # still only handed an id: not in the group, not out of it either; its join with
+                # the id, if it comes inside a later phase, is that phase's
+                m.tentative = None
+                continue
             if m not in rejoin and m.alias not in round_joined:
                 m.gone = at
             else:
