@@ -1129,7 +1129,13 @@ def _initial_rounds(rows: Sequence[Mapping[str, Any]],
         if began is not None and unseen and i in unseen:
             joins.extend(at for _ in unseen[i])  # right after the line, within its first period
         elif kind == "group_stabilized":
-            if began is not None:
+            # a round that ends at the instant a pending member is removed was ended by that
+            # removal (4.0's coordinator completes the join phase once no member is awaited), not
+            # by the delay: its length says nothing of it
+            cut_short = i > 0 and int(rows[i - 1]["at"]) == at and (
+                rows[i - 1]["kind"] == "group_pending_member_expired"
+                or (rows[i - 1]["kind"] == "group_member_left" and _details(rows[i - 1]).get("pending")))
+            if began is not None and not cut_short:
                 # the round that makes generation 1 began at generation 0
                 out.append(_InitialRound(began[0], i, began[1], at, tuple(joins), r.get("generation") == 1))
             empty, began, joins, seen = False, None, [], set()
