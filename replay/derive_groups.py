@@ -1130,8 +1130,9 @@ def _initial_rounds(rows: Sequence[Mapping[str, Any]],
             joins.extend(at for _ in unseen[i])  # right after the line, within its first period
         elif kind == "group_stabilized":
             # a round that ends at the instant a pending member is removed was ended by that
-            # removal (4.0's coordinator completes the join phase once no member is awaited), not
-            # by the delay: its length says nothing of it
+            # removal (4.0's Java coordinator completes the join phase outright once a removal
+            # leaves every remaining member joined, even in its initial rebalance), not by the
+            # delay: its length says nothing of it
             cut_short = i > 0 and int(rows[i - 1]["at"]) == at and (
                 rows[i - 1]["kind"] == "group_pending_member_expired"
                 or (rows[i - 1]["kind"] == "group_member_left" and _details(rows[i - 1]).get("pending")))
