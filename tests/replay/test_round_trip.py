@@ -178,27 +178,28 @@ def _assert_clean(result) -> None:
     assert {f.kind.value for f in findings} <= {"rebalance_storm"}, [json.dumps(f.to_dict()) for f in findings]
 
 
+def _one_sync_in_2_2_at_10_4_s(who: str) -> list:
+    """c1 (the leader) and c2 join; generation 1 stabilizes at 6 s; only ``who`` syncs, at 10.4 s;
+    c1 joins again at 16 s, as its session (10 s from the join response) runs out."""
+    join = {"do": "join"}
+    return [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
+            (2108, {**join, "client": "c2"}), (8266, {"do": "sync", "client": who}),
+            (5626, {**join, "client": "c1"})]
+
+
 def test_a_follower_sync_that_keeps_it_past_its_leader_in_2_2_round_trips():
     # 2.2: c2 (a follower whose joins logged nothing) syncs 4.4 s after "Stabilized group g
     # generation 1"; the leader never does.  Before 2.7 a heartbeat in CompletingRebalance keeps
     # nobody alive but that parked SyncGroup does, so at 16 s only c1 "has failed": the derived
     # trace has the unseen joiner send one, or the re-run expires both
-    join, sync = {"do": "join"}, {"do": "sync"}
-    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
-             (2108, {**join, "client": "c2"}), (8266, {**sync, "client": "c2"}),
-             (5626, {**join, "client": "c1"})]
-    _assert_group_round_trip(steps, "2.2")
+    _assert_group_round_trip(_one_sync_in_2_2_at_10_4_s("c2"), "2.2")
 
 
 def test_a_follower_that_never_syncs_expires_one_session_after_its_join_response_in_2_2():
     # 2.2: the leader c1 syncs at 10.4 s ("Assignment received from leader"), c2 never does and
     # "has failed" at 16 s, 10 s after the join phase ended: no SyncGroup of c2's is inferred at
     # the assignment (it would make that expiry 4.4 s after c2's last sign of life: too early)
-    join, sync = {"do": "join"}, {"do": "sync"}
-    steps = [(0, {**join, "client": "c1"}), (0, {**join, "client": "c1"}), (0, {**join, "client": "c2"}),
-             (2108, {**join, "client": "c2"}), (8266, {**sync, "client": "c1"}),
-             (5626, {**join, "client": "c1"})]
-    _assert_group_round_trip(steps, "2.2")
+    _assert_group_round_trip(_one_sync_in_2_2_at_10_4_s("c1"), "2.2")
 
 
 def test_an_id_handed_out_while_the_group_is_empty_begins_no_join_phase():
